@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { ApiParseError, jsonPath, type ParseIssue } from './api-parse-error.js';
+import { endpoints, type EndpointDef, type EndpointId } from './endpoints.js';
+import { resources, type Resource } from './resources.js';
+import { requests, type CreatePostBody, type PatchOperation } from './requests.js';
+
+/**
+ * List envelope: `data` is required; `count`, `nextUrl` and `previousUrl` may be
+ * missing or null (production deployments omit them). Unknown keys are kept.
+ */
+const listEnvelope = z.looseObject({
+  count: z.number().int().nullable().optional(),
+  data: z.array(z.unknown()),
+  nextUrl: z.string().nullable().optional(),
+  previousUrl: z.string().nullable().optional(),
+});
+const singleEnvelope = z.looseObject({ data: z.unknown() });
+
+export interface ListPage<T> {
+  readonly count: number | null;
+  readonly data: T[];
+  readonly nextUrl: string | null;
+  readonly previousUrl: string | null;
+}
+
+/** A row of a page that failed its schema, kept aside with the reason. */
+export interface RejectedRow {
+  readonly index: number;
+  readonly row: unknown;
+  readonly issues: readonly ParseIssue[];
+}
+
+export interface TolerantListPage<T> extends ListPage<T> {
+  readonly rejected: RejectedRow[];
+}
+
+function issuesOf(error: z.ZodError, prefix: readonly PropertyKey[] = []): ParseIssue[] {
+  return error.issues.map((issue) => ({
+    path: jsonPath([...prefix, ...issue.path]),
+    message: issue.message,
+  }));
+}
+
+function endpointOf(id: EndpointId): EndpointDef {
+  const endpoint = endpoints[id];
+  if (!endpoint) throw new Error(`unknown endpoint ${String(id)}`);
+  return endpoint;
+}
+
+/** The schema of one row of an endpoint's response resource. */
+export function resourceSchema(id: EndpointId) {
+  return resources[endpointOf(id).resource];
+}
+
+/**
+ * Parses a response body of an endpoint strictly: the envelope and every row must be
+ * valid. Lists return a {@link ListPage}; single reads and writes return `data`.
+ * @throws ApiParseError naming the endpoint, the JSON path and the problem.
+ */
+export function parseResponse(id: EndpointId, body: unknown): unknown {
+  const endpoint = endpointOf(id);
+  const schema = resources[endpoint.resource];
+  if (endpoint.kind === 'list') {
+    const page = parseListPage(id, body);
+    if (page.rejected.length > 0) {
+      throw new ApiParseError(
+        id,
+        page.rejected.flatMap((r) => r.issues),
+      );
+    }
+    return page;
+  }
+  const envelope = singleEnvelope.safeParse(body);
+  if (!envelope.success) throw new ApiParseError(id, issuesOf(envelope.error));
+  const data = schema.safeParse(envelope.data.data);
+  if (!data.success) throw new ApiParseError(id, issuesOf(data.error, ['data']));
+  return data.data;
+}
+
+/**
+ * Parses a list page tolerantly: the envelope must be valid, but rows that fail their
+ * schema are returned in `rejected` (for quarantine) while the rest are kept.
+ * @throws ApiParseError when the envelope itself is invalid.
+ */
+export function parseListPage<T = Record<string, unknown>>(
+  id: EndpointId,
+  body: unknown,
+): TolerantListPage<T> {
+  const endpoint = endpointOf(id);
+  if (endpoint.kind !== 'list') throw new Error(`${id} is not a list endpoint`);
+  const envelope = listEnvelope.safeParse(body);
+  if (!envelope.success) throw new ApiParseError(id, issuesOf(envelope.error));
+  const schema = resources[endpoint.resource];
+  const data: T[] = [];
+  const rejected: RejectedRow[] = [];
+  envelope.data.data.forEach((row, index) => {
+    const parsed = schema.safeParse(row);
+    if (parsed.success) data.push(parsed.data as T);
+    else rejected.push({ index, row, issues: issuesOf(parsed.error, ['data', index]) });
+  });
+  return {
+    count: envelope.data.count ?? null,
+    data,
+    nextUrl: envelope.data.nextUrl ?? null,
+    previousUrl: envelope.data.previousUrl ?? null,
+    rejected,
+  };
+}
+
+/** Request bodies by endpoint. */
+export interface RequestBodies {
+  E3: CreatePostBody;
+  E16: PatchOperation[];
+  E19: PatchOperation[];
+}
+
+/**
+ * Validates a write's request body as the server would (E3, E16, E19).
+ * @throws ApiParseError naming the endpoint, the JSON path and the problem.
+ */
+export function parseRequest<K extends keyof RequestBodies>(id: K, body: unknown): RequestBodies[K] {
+  const endpoint = endpointOf(id);
+  if (!endpoint.request) throw new Error(`${id} takes no request body`);
+  const result = requests[endpoint.request].safeParse(body);
+  if (!result.success) throw new ApiParseError(id, issuesOf(result.error));
+  return result.data as RequestBodies[K];
+}
+
+export type { Resource };

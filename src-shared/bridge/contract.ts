@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { MirrorStore } from '../store/index.js';
+
+/**
+ * The bridge between main and renderer, declared once. Channel names are the keys of
+ * these maps; nobody retypes a channel string. Arguments are validated with these
+ * schemas on the receiving side (the renderer is untrusted).
+ */
+
+const empty = z.object({}).strict();
+
+/** Renderer → main: request and response. */
+export const commandSchemas = {
+  'app.info': { arg: empty },
+  'sync.now': { arg: z.object({ scopes: z.array(z.string()).optional() }).strict() },
+  'sync.status': { arg: empty },
+  'sync.focus': { arg: z.object({ scopes: z.array(z.string().max(400)).max(200) }).strict() },
+  'sources.add': { arg: z.object({ kind: z.string(), input: z.string().max(2000) }).strict() },
+  'sources.remove': { arg: z.object({ id: z.string().max(400) }).strict() },
+} as const;
+
+export type CommandName = keyof typeof commandSchemas;
+export const COMMAND_NAMES = Object.keys(commandSchemas) as CommandName[];
+export type CommandArg<K extends CommandName> = z.infer<(typeof commandSchemas)[K]['arg']>;
+
+export interface AppInfo {
+  readonly mode: 'demo' | 'remote';
+  readonly workspaceName: string;
+  readonly baseUrl: string;
+  readonly version: string;
+  readonly shell: 'electron' | 'harness';
+}
+
+export interface ScopeProgress {
+  readonly scope: string;
+  readonly endpoint: string;
+  readonly status: string;
+  readonly pages: number;
+  readonly rows: number;
+  readonly lastSuccessAt: string | null;
+  readonly lastError: string | null;
+  readonly reason: string | null;
+  readonly nextRunAt: string | null;
+}
+
+export interface SyncStatus {
+  readonly online: boolean;
+  readonly authNeeded: boolean;
+  readonly running: boolean;
+  readonly rowsMirrored: number;
+  readonly rowsPerSecond: number;
+  readonly requestsUsed: number;
+  readonly requestBudget: number | null;
+  readonly lastSyncedAt: string | null;
+  readonly scopes: readonly ScopeProgress[];
+}
+
+/** Responses of each command. */
+export interface CommandResults {
+  'app.info': AppInfo;
+  'sync.now': { readonly started: boolean };
+  'sync.status': SyncStatus;
+  'sync.focus': { readonly ok: true };
+  'sources.add': { readonly id: string };
+  'sources.remove': { readonly removed: boolean };
+}
+
+/** Main → renderer: pushed events. */
+export interface Events {
+  'sync.status': SyncStatus;
+  'notice': { readonly level: 'info' | 'warning' | 'error'; readonly message: string };
+}
+export const EVENT_NAMES = ['sync.status', 'notice'] as const satisfies readonly (keyof Events)[];
+export type EventName = keyof Events;
+
+/** Main → renderer requests: the store port, executed by the renderer's mirror writer. */
+export type StoreMethod = keyof MirrorStore;
+export const STORE_METHODS = [
+  'applyPage',
+  'finishPass',
+  'putRow',
+  'getScopes',
+  'putScopes',
+  'removeScopes',
+  'scopeRows',
+  'getSources',
+  'putSource',
+  'removeSource',
+  'clearMirror',
+] as const satisfies readonly StoreMethod[];
+
+export interface BridgeError {
+  readonly code: string;
+  readonly message: string;
+}
+export type Result<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: BridgeError };
+
+/** What the renderer sees: `window.outpost` in Electron, a WebSocket client in the harness. */
+export interface Bridge {
+  call<K extends CommandName>(name: K, arg: CommandArg<K>): Promise<Result<CommandResults[K]>>;
+  on<K extends EventName>(name: K, listener: (data: Events[K]) => void): () => void;
+  /** Serves the store port to main; returns a function that stops serving. */
+  serveStore(store: MirrorStore): () => void;
+}
+
+/** One main-side handler per command; a missing handler does not compile. */
+export type CommandHandlers = {
+  [K in CommandName]: (arg: CommandArg<K>) => Promise<CommandResults[K]> | CommandResults[K];
+};

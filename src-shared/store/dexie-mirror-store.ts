@@ -1,0 +1,91 @@
+import { Dexie } from 'dexie';
+import { endpoints, rowKey, type EndpointId } from '../api/index.js';
+import { indexKeysOf } from './index-keys.js';
+import type { MirrorStore } from './mirror-store.js';
+import type { StoredRow } from './records.js';
+import { mirrorTable, mirrorTableSpecs, type OutpostDb } from './schema.js';
+
+function toStored(endpointId: EndpointId, scope: string, pass: string, row: Record<string, unknown>): StoredRow {
+  const endpoint = endpoints[endpointId];
+  // Index keys come from the list endpoint that owns the table's indexes (E5 → E4).
+  const lister = Object.values(endpoints).find((e) => e.table === endpoint.table && e.kind === 'list') ?? endpoint;
+  return { scope, key: rowKey(endpoint, row), pass, row, k: indexKeysOf(lister, row) };
+}
+
+/** The Dexie implementation of the store port. */
+export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
+  return {
+    async applyPage({ endpoint, scope, pass, rows, quarantined, state }) {
+      const table = mirrorTable(db, endpoints[endpoint].table);
+      await db.transaction('rw', [table, db.quarantine, db.scopes], async () => {
+        await table.bulkPut(rows.map((row) => toStored(endpoint, scope, pass, row)));
+        if (quarantined.length > 0) await db.quarantine.bulkAdd(quarantined.map((q) => ({ ...q })));
+        await db.scopes.put(state);
+      });
+      return { written: rows.length };
+    },
+
+    async finishPass({ endpoint, scope, pass, sweep, state }) {
+      const table = mirrorTable(db, endpoints[endpoint].table);
+      let deleted = 0;
+      await db.transaction('rw', [table, db.scopes], async () => {
+        if (sweep) {
+          const index = table.where('[scope+pass]');
+          deleted += await index.between([scope, Dexie.minKey], [scope, pass], true, false).delete();
+          deleted += await index.between([scope, pass], [scope, Dexie.maxKey], false, true).delete();
+        }
+        const rowCount = await table.where('scope').equals(scope).count();
+        await db.scopes.put({ ...state, rowCount });
+      });
+      return { deleted };
+    },
+
+    async putRow({ endpoint, scope, row }) {
+      const table = mirrorTable(db, endpoints[endpoint].table);
+      const key = rowKey(endpoints[endpoint], row);
+      await db.transaction('rw', table, async () => {
+        const existing = await table.get([scope, key]);
+        await table.put(toStored(endpoint, scope, existing?.pass ?? '', row));
+      });
+    },
+
+    getScopes: () => db.scopes.toArray(),
+
+    async putScopes(states) {
+      await db.scopes.bulkPut([...states]);
+    },
+
+    async removeScopes(scopes) {
+      const tables = Object.keys(mirrorTableSpecs()).map((t) => mirrorTable(db, t));
+      await db.transaction('rw', [...tables, db.scopes, db.quarantine], async () => {
+        for (const scope of scopes) {
+          for (const table of tables) await table.where('scope').equals(scope).delete();
+          await db.quarantine.where('scope').equals(scope).delete();
+        }
+        await db.scopes.bulkDelete([...scopes]);
+      });
+    },
+
+    async scopeRows(endpoint, scope) {
+      const rows = await mirrorTable(db, endpoints[endpoint].table).where('scope').equals(scope).toArray();
+      return rows.map((r) => r.row);
+    },
+
+    getSources: () => db.sources.toArray(),
+    async putSource(source) {
+      await db.sources.put(source);
+    },
+    async removeSource(id) {
+      await db.sources.delete(id);
+    },
+
+    async clearMirror() {
+      const tables = Object.keys(mirrorTableSpecs()).map((t) => mirrorTable(db, t));
+      await db.transaction('rw', [...tables, db.scopes, db.quarantine], async () => {
+        for (const table of tables) await table.clear();
+        await db.scopes.clear();
+        await db.quarantine.clear();
+      });
+    },
+  };
+}

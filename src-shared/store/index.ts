@@ -1,0 +1,6 @@
+export * from './scope-key.js';
+export * from './index-keys.js';
+export * from './records.js';
+export * from './schema.js';
+export * from './mirror-store.js';
+export * from './dexie-mirror-store.js';
