@@ -1,0 +1,20 @@
+import vue from '@vitejs/plugin-vue';
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+/**
+ * The renderer on its own, for the browser harness, end-to-end tests and benchmarks.
+ * electron.vite.config.ts builds the same renderer for the Electron app.
+ */
+export const rendererRoot = resolve(import.meta.dirname, 'src-renderer');
+
+export default defineConfig({
+  root: rendererRoot,
+  base: './',
+  plugins: [vue()],
+  build: {
+    outDir: resolve(import.meta.dirname, 'dist-renderer'),
+    emptyOutDir: true,
+    rolldownOptions: { input: resolve(rendererRoot, 'index.html') },
+  },
+});
