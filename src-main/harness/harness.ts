@@ -1,0 +1,106 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { createMainPeer, type WireMessage, type WireTransport } from '../../src-shared/bridge/index.js';
+import type { MainServices } from '../core/services.js';
+import { contentTypeOf, resolveStaticPath } from './static-path.js';
+
+/**
+ * The browser harness: the main-side services in plain Node, the renderer served to
+ * Chromium on 127.0.0.1, and the bridge over a loopback WebSocket at `/bridge`.
+ * It is how the end-to-end tests and benchmarks drive the real app without Electron.
+ */
+export interface HarnessOptions {
+  readonly services: MainServices;
+  /** The built renderer (dist-renderer). */
+  readonly rendererDir: string;
+  readonly port?: number;
+}
+
+export interface RunningHarness {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Wraps a WebSocket as a bridge transport (JSON text frames). */
+export function socketTransport(socket: WebSocket): WireTransport {
+  return {
+    send(message) {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    },
+    onMessage(listener) {
+      const onMessage = (data: unknown) => {
+        let message: WireMessage;
+        try {
+          message = JSON.parse(String(data)) as WireMessage;
+        } catch {
+          return; // not ours: ignore rather than crash the main side
+        }
+        listener(message);
+      };
+      socket.on('message', onMessage);
+      return () => socket.off('message', onMessage);
+    },
+  };
+}
+
+async function serveFile(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const file = resolveStaticPath(root, req.url ?? '/');
+  if (!file || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    res.writeHead(file ? 405 : 400).end();
+    return;
+  }
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new Error('not a file');
+    res.writeHead(200, {
+      'content-type': contentTypeOf(file),
+      'content-length': info.size,
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  } catch {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  }
+}
+
+export async function startHarness(options: HarnessOptions): Promise<RunningHarness> {
+  const { services, rendererDir } = options;
+  const server = createServer((req, res) => void serveFile(rendererDir, req, res));
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  server.on('upgrade', (req, socket, head) => {
+    const origin = req.headers.origin;
+    const host = req.headers.host;
+    // Only the page this harness served may open the bridge.
+    if (new URL(req.url ?? '/', 'http://x').pathname !== '/bridge' || (origin && host && origin !== `http://${host}`)) {
+      socket.destroy();
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => {
+      const peer = createMainPeer(socketTransport(ws), services.handlers);
+      services.attach(peer);
+      ws.on('close', () => {
+        services.detach(peer);
+        peer.close();
+      });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      for (const client of sockets.clients) client.terminate();
+      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
