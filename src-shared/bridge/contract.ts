@@ -69,8 +69,27 @@ export interface CommandResults {
 export interface Events {
   'sync.status': SyncStatus;
   'notice': { readonly level: 'info' | 'warning' | 'error'; readonly message: string };
+  /** The outbox's size whenever it changes: the dock/tray badge and the sidebar show it. */
+  'outbox.count': OutboxCount;
+  /** The server refused a queued edit (4xx): the desktop shell raises a notification. */
+  'outbox.refused': OutboxRefusal;
 }
-export const EVENT_NAMES = ['sync.status', 'notice'] as const satisfies readonly (keyof Events)[];
+export const EVENT_NAMES = ['sync.status', 'notice', 'outbox.count', 'outbox.refused'] as const satisfies readonly (keyof Events)[];
+
+export interface OutboxCount {
+  /** Edits waiting to be sent (queued, retrying, uncertain). */
+  readonly waiting: number;
+  /** Edits the server refused, waiting for the user to fix or discard them. */
+  readonly refused: number;
+}
+
+export interface OutboxRefusal {
+  readonly entryId: string;
+  /** What the edit was, in words ("Edit of post “Forklift 7”"). */
+  readonly title: string;
+  /** The server's message. */
+  readonly message: string;
+}
 export type EventName = keyof Events;
 
 /** Main → renderer requests: the store port, executed by the renderer's mirror writer. */

@@ -1,2 +1,3 @@
 export * from './contract.js';
 export * from './wire.js';
+export * from './shell-contract.js';

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { Result } from './contract.js';
+
+/**
+ * Commands only a desktop shell answers: its own settings, the secret vault and the
+ * connection whose secrets it keeps. In Electron they are `window.outpost.shell`;
+ * the browser harness has no shell bridge, so the renderer shows these settings only
+ * when `shell` is present. Validated on the main side like every command.
+ */
+const empty = z.object({}).strict();
+const baseUrl = z.url({ protocol: /^https?$/ }).max(2000);
+
+export const shellCommandSchemas = {
+  'shell.state': { arg: empty },
+  'shell.updateSettings': {
+    arg: z.object({ pauseOnBattery: z.boolean().optional(), allowPlainTextSecrets: z.boolean().optional() }).strict(),
+  },
+  /** Connects to a workspace; the token or client secret goes to the vault, never to disk in clear. */
+  'shell.connect': {
+    arg: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('demo') }).strict(),
+      z.object({ kind: z.literal('token'), baseUrl, token: z.string().min(1).max(16_384) }).strict(),
+      z
+        .object({
+          kind: z.literal('client'),
+          baseUrl,
+          clientId: z.string().min(1).max(400),
+          clientSecret: z.string().min(1).max(4_096),
+          scopes: z.array(z.string().min(1).max(200)).max(100),
+        })
+        .strict(),
+    ]),
+  },
+  /** Deletes the stored secrets and, when asked, the local cache; then returns to the demo workspace. */
+  'shell.signOut': { arg: z.object({ clearCache: z.boolean() }).strict() },
+} as const;
+
+export type ShellCommandName = keyof typeof shellCommandSchemas;
+export const SHELL_COMMAND_NAMES = Object.keys(shellCommandSchemas) as ShellCommandName[];
+export type ShellCommandArg<K extends ShellCommandName> = z.infer<(typeof shellCommandSchemas)[K]['arg']>;
+
+export interface ShellSettings {
+  /** Pause syncing while the computer runs on battery. */
+  readonly pauseOnBattery: boolean;
+  /** The user accepted storing secrets without an OS keyring (Linux `basic_text`). */
+  readonly allowPlainTextSecrets: boolean;
+}
+
+export interface ShellState {
+  readonly settings: ShellSettings;
+  /** `secure` is false where the OS offers no keyring and secrets would be obfuscated only. */
+  readonly vault: { readonly secure: boolean; readonly backend: string };
+  readonly connection: { readonly kind: 'demo' | 'token' | 'client'; readonly baseUrl: string | null };
+  readonly power: { readonly onBattery: boolean; readonly syncPaused: boolean };
+  readonly osOnline: boolean;
+}
+
+export interface ShellCommandResults {
+  'shell.state': ShellState;
+  'shell.updateSettings': ShellSettings;
+  'shell.connect': { readonly connected: true };
+  'shell.signOut': { readonly signedOut: true; readonly cacheCleared: boolean };
+}
+
+export type ShellCommandHandlers = {
+  [K in ShellCommandName]: (arg: ShellCommandArg<K>) => Promise<ShellCommandResults[K]> | ShellCommandResults[K];
+};
+
+/** `window.outpost.shell` in Electron. */
+export interface ShellBridge {
+  call<K extends ShellCommandName>(name: K, arg: ShellCommandArg<K>): Promise<Result<ShellCommandResults[K]>>;
+}
