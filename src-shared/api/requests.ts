@@ -51,20 +51,12 @@ export interface PatchPathRule {
 /** E16: the paths of a content post that may be replaced. */
 export const postPatchPaths: Readonly<Record<string, PatchPathRule>> = {
   '/categoryId': { ops: ['replace'], value: guid },
-  '/locales': {
-    ops: ['replace'],
-    value: z.array(z.object({ culture: z.string(), title: z.string(), bodyText: z.string() })),
-  },
+  // The same locale, permission and notification objects as E3's body, whose table
+  // states which of their fields are optional.
+  '/locales': { ops: ['replace'], value: z.array(localeInput) },
   '/mediaIds': { ops: ['replace'], value: z.array(guid) },
   '/permissions': { ops: ['replace'], value: z.array(permissionInput) },
-  '/notifications': {
-    ops: ['replace'],
-    value: z.object({
-      sendNotification: z.boolean(),
-      sendPushNotification: z.boolean(),
-      forceInstantPush: z.boolean(),
-    }),
-  },
+  '/notifications': { ops: ['replace'], value: notificationsInput },
 };
 
 const valueOps = ['add', 'replace'] as const;
@@ -74,7 +66,8 @@ const valueOps = ['add', 'replace'] as const;
  * one ("set"), since the document shows both for value-bearing paths.
  */
 export const userPatchPaths: Readonly<Record<string, PatchPathRule>> = {
-  '/name': { ops: valueOps, value: z.string().max(NAME_MAX_LENGTH) },
+  // The 128-character limit of the document is E3's post name, not a user's name.
+  '/name': { ops: valueOps, value: z.string() },
   '/phoneNumber': {
     ops: valueOps,
     value: z.object({ countryCode: integer, number: z.string() }),
@@ -106,7 +99,11 @@ function patchBody(rules: Readonly<Record<string, PatchPathRule>>) {
     .superRefine((ops, ctx) => {
       ops.forEach((operation, index) => {
         const op = operation.op ?? 'replace';
-        const rule = operation.path === undefined ? undefined : rules[operation.path];
+        // Own keys only: a path such as `constructor` must not find Object's prototype.
+        const rule =
+          operation.path !== undefined && Object.hasOwn(rules, operation.path)
+            ? rules[operation.path]
+            : undefined;
         if (!rule) {
           ctx.addIssue({
             code: 'custom',
