@@ -14,6 +14,9 @@ export default defineConfig({
   preload: {
     build: {
       outDir: resolve(here, 'out/preload'),
+      // A sandboxed preload can require only 'electron': bundle everything else (the
+      // contract's name lists and the zod they come with) into one self-contained file.
+      externalizeDeps: false,
       rolldownOptions: {
         input: { index: resolve(here, 'src-main/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },

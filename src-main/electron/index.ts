@@ -1,0 +1,212 @@
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  Menu,
+  nativeImage,
+  net,
+  Notification,
+  powerMonitor,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+  Tray,
+} from 'electron';
+import { join } from 'node:path';
+import type { OutboxCount, ShellSettings } from '../../src-shared/bridge/index.js';
+import { consoleLogger } from '../core/logger.js';
+import { createMainServices } from '../core/services.js';
+import { APP_ENTRY_URL, appOrigins as originsFor } from './app-origin.js';
+import { appMenuTemplate } from './app-menu.js';
+import { APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app-protocol.js';
+import { createConnectionFile } from './connection-file.js';
+import { watchConnectivity } from './connectivity-watch.js';
+import { hardenSession, hardenWebContents } from './harden-web-contents.js';
+import { readJsonFile, writeJsonFile } from './json-file.js';
+import { openMainWindow } from './main-window.js';
+import { createOutboxIndicator, TRAY_ICON_DATA_URL } from './outbox-indicator.js';
+import { shouldPauseSync } from './power-policy.js';
+import { watchBattery } from './power-watch.js';
+import { refusedNotification } from './refused-notification.js';
+import { createSafeStorageVault } from './safe-storage-vault.js';
+import { createServicesHost } from './services-host.js';
+import { createShellCommands } from './shell-commands.js';
+import { createShellSettingsFile } from './shell-settings.js';
+import { windowStateSchema } from './window-state.js';
+
+/**
+ * The Electron main process: only wiring. Every decision lives in a pure module next
+ * to this one; the services (sync, demo server, token handling) live in core.
+ */
+const log = consoleLogger(app.isPackaged ? 'warn' : 'info');
+const development = !app.isPackaged;
+const devServerUrl = development ? process.env['ELECTRON_RENDERER_URL'] : undefined;
+const appOrigins = originsFor(devServerUrl);
+
+// Before `ready`: the app's own scheme, and every renderer sandboxed whatever its options say.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+app.enableSandbox();
+
+app.on('web-contents-created', (_event, contents) => {
+  hardenWebContents(contents, { appOrigins, shell, log: (message) => log.warn(message) });
+});
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  void app.whenReady().then(main, (error: unknown) => fail(error));
+}
+
+function fail(error: unknown): void {
+  log.error('Outpost could not start', { error: error instanceof Error ? error.message : String(error) });
+  dialog.showErrorBox('Outpost could not start', error instanceof Error ? error.message : String(error));
+  app.exit(1);
+}
+
+async function main(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  const rendererDir = join(import.meta.dirname, '../renderer');
+  const preload = join(import.meta.dirname, '../preload/index.cjs');
+  registerAppProtocol(protocol, net, rendererDir);
+  hardenSession(session.defaultSession, appOrigins);
+
+  const settingsFile = createShellSettingsFile(dataDir);
+  let settings = await settingsFile.load();
+  const vault = createSafeStorageVault(safeStorage, dataDir, { allowPlainText: () => settings.allowPlainTextSecrets });
+  const connection = createConnectionFile(dataDir, vault);
+
+  let tray: Tray | null = null;
+  try {
+    tray = new Tray(nativeImage.createFromDataURL(TRAY_ICON_DATA_URL));
+  } catch (error) {
+    log.warn('no tray on this desktop', { error: String(error) });
+  }
+  const indicator = createOutboxIndicator({ app, tray });
+  let win: BrowserWindow | null = null;
+  const showWindow = () => {
+    if (!win || win.isDestroyed()) win = createWindow();
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+  };
+
+  const host = createServicesHost({
+    createServices: (config) => createMainServices({ connection: config, shell: 'electron', dataDir, log }),
+    onOutboxCount: (count: OutboxCount) => indicator.update(count),
+    onRefused: (refusal) => {
+      if (!Notification.isSupported()) return;
+      const notification = new Notification(refusedNotification(refusal));
+      notification.on('click', showWindow);
+      notification.show();
+    },
+    log,
+    osOnline: net.isOnline(),
+  });
+
+  let onBattery = false;
+  const applyPower = () => host.setPaused(shouldPauseSync(settings, { onBattery }), 'the computer is on battery power');
+  const updateSettings = async (change: Partial<ShellSettings>) => {
+    settings = { ...settings, ...change };
+    await settingsFile.save(settings);
+    applyPower();
+    buildMenu();
+    return settings;
+  };
+  const clearLocalCache = async () => {
+    host.setWindow(null);
+    await session.defaultSession.clearStorageData({ storages: ['indexdb', 'localstorage', 'cachestorage', 'serviceworkers'] });
+    if (win && !win.isDestroyed()) win.webContents.reload();
+  };
+  const shellCommands = createShellCommands({
+    settings: { get: () => settings, update: updateSettings },
+    vault,
+    connection,
+    host,
+    power: () => ({ onBattery }),
+    clearLocalCache,
+  });
+
+  const signOut = async () => {
+    const answer = await dialog.showMessageBox({
+      type: 'warning',
+      buttons: ['Sign Out', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'Sign out of this workspace?',
+      detail: 'The stored token is deleted and Outpost returns to the demo workspace.',
+      checkboxLabel: 'Also delete the local cache (it is downloaded again at the next sign-in)',
+      checkboxChecked: false,
+    });
+    if (answer.response === 0) await shellCommands['shell.signOut']({ clearCache: answer.checkboxChecked });
+  };
+  const buildMenu = () => {
+    const template = appMenuTemplate({
+      platform: process.platform,
+      appName: app.name,
+      pauseOnBattery: settings.pauseOnBattery,
+      development,
+      actions: {
+        syncNow: () => host.probe(),
+        togglePauseOnBattery: (checked) => void updateSettings({ pauseOnBattery: checked }),
+        signOut: () => void signOut().catch((error: unknown) => dialog.showErrorBox('Sign out failed', String(error))),
+        openDataFolder: () => void shell.openPath(dataDir),
+      },
+    });
+    Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+  };
+  buildMenu();
+  tray?.setContextMenu(
+    Menu.buildFromTemplate([
+      { label: 'Show Outpost', click: showWindow },
+      { label: 'Sync Now', click: () => host.probe() },
+      { type: 'separator' },
+      { role: 'quit' },
+    ]),
+  );
+  tray?.on('click', showWindow);
+
+  const windowStateFile = join(dataDir, 'window-state.json');
+  const savedState = await readJsonFile(windowStateFile, windowStateSchema.nullable(), null);
+  let lastSavedState = savedState;
+  const createWindow = () =>
+    openMainWindow({
+      BrowserWindow,
+      screen,
+      appOrigins,
+      entryUrl: devServerUrl ?? APP_ENTRY_URL,
+      preload,
+      devTools: development,
+      savedState: lastSavedState,
+      saveState: (state) => {
+        lastSavedState = state;
+        void writeJsonFile(windowStateFile, state).catch(() => log.warn('could not save the window state'));
+      },
+      host,
+      shellCommands,
+    });
+
+  await host.start(await connection.load());
+  watchBattery(powerMonitor, (value) => {
+    onBattery = value;
+    applyPower();
+  });
+  watchConnectivity({ net, powerMonitor, target: host, setInterval, clearInterval: (t) => clearInterval(t as NodeJS.Timeout) });
+  win = createWindow();
+
+  app.on('second-instance', showWindow);
+  app.on('activate', showWindow);
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  let stopped = false;
+  app.on('will-quit', (event) => {
+    if (stopped) return;
+    event.preventDefault();
+    void host.stop().finally(() => {
+      stopped = true;
+      app.quit();
+    });
+  });
+}
