@@ -1,0 +1,36 @@
+import { endpoints } from '../../src-shared/api/index.js';
+import { endpointOfTable } from './areas.js';
+import { localeTitleField } from './columns.js';
+import { localeText } from '../lib/locales.js';
+
+/**
+ * Which local table an id field points to. Only references whose target the API
+ * mirrors are listed; the rest (events, fillings, departments...) stay plain ids.
+ * Tables are taken from the catalogue's endpoints, not retyped.
+ */
+const REFERENCE_TABLES: Readonly<Record<string, string>> = {
+  userId: endpoints.E19.table,
+  parentCommentId: endpoints.E2.table,
+  stageId: endpoints.E6.table,
+  /** Entries of a user's `userGroups`, and of post permissions. */
+  userGroups: endpoints.E20.table,
+  /** `dataListItems` entries of a custom field value (type User or an item). */
+  dataListItems: endpoints.E1.table,
+  memberCard: '',
+};
+
+/** The table an id field (or a list of references) resolves to, or null. */
+export function referenceTable(field: string): string | null {
+  return REFERENCE_TABLES[field] || null;
+}
+
+/** The words a user knows a row by: its name, its localised title, or its key. */
+export function rowLabel(table: string, row: Readonly<Record<string, unknown>>, culture: string | null = null): string {
+  if (typeof row.name === 'string' && row.name) return row.name;
+  const titleField = localeTitleField(endpointOfTable(table));
+  const title = titleField ? localeText(row, titleField, culture) : null;
+  if (title) return title;
+  if (typeof row.customId === 'string' && row.customId) return row.customId;
+  if (typeof row.userName === 'string' && row.userName) return row.userName;
+  return String(row.id ?? '');
+}

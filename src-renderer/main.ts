@@ -1,0 +1,30 @@
+import { createPinia } from 'pinia';
+import { createApp, ref, watch } from 'vue';
+import App from './App.vue';
+import { provideAppContext } from './app-context.js';
+import { connectBridge } from './bridge.js';
+import { startMirrorWriter } from './db/mirror-writer.js';
+import { openRendererDatabase } from './db/open-renderer-db.js';
+import { createAppRouter } from './router.js';
+import { useSyncStore } from './stores/sync-store.js';
+import './styles.css';
+
+const linked = ref(true);
+const bridge = connectBridge((open) => {
+  linked.value = open;
+});
+const db = openRendererDatabase();
+startMirrorWriter(bridge, db);
+
+const app = createApp(App);
+const pinia = createPinia();
+app.use(pinia);
+provideAppContext(app, { db, bridge });
+app.use(createAppRouter());
+
+app.runWithContext(() => {
+  const sync = useSyncStore(pinia);
+  sync.listen();
+  watch(linked, (open) => sync.setLinked(open), { immediate: true });
+});
+app.mount('#app');

@@ -1,0 +1,34 @@
+import { createRouter, createWebHashHistory, type RouteRecordRaw, type RouterHistory } from 'vue-router';
+import { AREAS, listPath } from './catalogue/areas.js';
+
+/** Route meta of a list page: which area and which of its lists. */
+export interface ListRouteMeta {
+  readonly area: string;
+  readonly list: string;
+}
+
+export function routes(): RouteRecordRaw[] {
+  const lists: RouteRecordRaw[] = AREAS.flatMap((area) =>
+    area.lists.map((list) => ({
+      path: listPath(area, list),
+      name: `${area.id}:${list.slug}`,
+      component: () => import('./views/ListPage.vue'),
+      meta: { area: area.id, list: list.slug } satisfies ListRouteMeta,
+    })),
+  );
+  return [
+    { path: '/', name: 'home', component: () => import('./views/HomePage.vue') },
+    ...lists,
+    { path: '/outbox', name: 'outbox', component: () => import('./views/OutboxPage.vue') },
+    { path: '/settings', name: 'settings', component: () => import('./views/SettingsPage.vue') },
+    { path: '/:pathMatch(.*)*', redirect: '/' },
+  ];
+}
+
+/**
+ * Hash history: deep links survive a reload whether the page came from the harness
+ * (which serves index.html for every path) or from a file:// URL in Electron.
+ */
+export function createAppRouter(history: RouterHistory = createWebHashHistory()) {
+  return createRouter({ history, routes: routes() });
+}
