@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { guid } from '../api/index.js';
 import type { MirrorStore } from '../store/index.js';
+import { syncSettingsPatchSchema, type SyncSettings } from './sync-settings.js';
 
 /**
  * The bridge between main and renderer, declared once. Channel names are the keys of
@@ -12,11 +14,20 @@ const empty = z.object({}).strict();
 /** Renderer → main: request and response. */
 export const commandSchemas = {
   'app.info': { arg: empty },
-  'sync.now': { arg: z.object({ scopes: z.array(z.string()).optional() }).strict() },
+  /** `full`: a full pass (which also notices deletions) instead of a delta. */
+  'sync.now': { arg: z.object({ scopes: z.array(z.string()).optional(), full: z.boolean().optional() }).strict() },
   'sync.status': { arg: empty },
   'sync.focus': { arg: z.object({ scopes: z.array(z.string().max(400)).max(200) }).strict() },
   'sources.add': { arg: z.object({ kind: z.string(), input: z.string().max(2000) }).strict() },
   'sources.remove': { arg: z.object({ id: z.string().max(400) }).strict() },
+  'settings.get': { arg: empty },
+  'settings.set': { arg: syncSettingsPatchSchema },
+  /** A new pasted token, or a new client secret, after the server refused the old one. */
+  'auth.update': {
+    arg: z.object({ token: z.string().min(1).max(16_384).optional(), clientSecret: z.string().min(1).max(4_096).optional() }).strict(),
+  },
+  /** The detail view's refresh of one calendar participation (E5). */
+  'participation.refresh': { arg: z.object({ moduleId: guid, calendarId: guid, participationId: guid }).strict() },
 } as const;
 
 export type CommandName = keyof typeof commandSchemas;
@@ -63,6 +74,10 @@ export interface CommandResults {
   'sync.focus': { readonly ok: true };
   'sources.add': { readonly id: string };
   'sources.remove': { readonly removed: boolean };
+  'settings.get': SyncSettings;
+  'settings.set': SyncSettings;
+  'auth.update': { readonly accepted: boolean };
+  'participation.refresh': { readonly found: boolean };
 }
 
 /** Main → renderer: pushed events. */

@@ -28,16 +28,17 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
     async finishPass({ endpoint, scope, pass, sweep, state }) {
       const table = mirrorTable(db, endpoints[endpoint].table);
       let deleted = 0;
+      let rowCount = 0;
       await db.transaction('rw', [table, db.scopes], async () => {
         if (sweep) {
           const index = table.where('[scope+pass]');
           deleted += await index.between([scope, Dexie.minKey], [scope, pass], true, false).delete();
           deleted += await index.between([scope, pass], [scope, Dexie.maxKey], false, true).delete();
         }
-        const rowCount = await table.where('scope').equals(scope).count();
+        rowCount = await table.where('scope').equals(scope).count();
         await db.scopes.put({ ...state, rowCount });
       });
-      return { deleted };
+      return { deleted, rowCount };
     },
 
     async putRow({ endpoint, scope, row }) {

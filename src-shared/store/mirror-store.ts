@@ -16,9 +16,10 @@ export interface MirrorStore {
   applyPage(command: ApplyPageCommand): Promise<{ readonly written: number }>;
   /**
    * Ends a pass: when `sweep` is set (a complete full pass), deletes the scope's rows
-   * not stamped with `pass`; then saves the final scope state.
+   * not stamped with `pass`; then saves the final scope state with its row count
+   * (returned as `rowCount` by implementations that count).
    */
-  finishPass(command: FinishPassCommand): Promise<{ readonly deleted: number }>;
+  finishPass(command: FinishPassCommand): Promise<{ readonly deleted: number; readonly rowCount?: number }>;
   /** Writes one row (E5 refresh, write answers) without touching pass stamps of others. */
   putRow(command: PutRowCommand): Promise<void>;
   getScopes(): Promise<ScopeState[]>;

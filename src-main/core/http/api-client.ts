@@ -1,0 +1,98 @@
+import ky, { type KyInstance } from 'ky';
+import { ApiRequestError } from './api-request-error.js';
+import { toApiRequestError } from './error-mapping.js';
+
+export interface ApiClientOptions {
+  /** `https://tenant.example` (no trailing slash needed); list URLs are built below it. */
+  readonly baseUrl: string;
+  /** The current access token; called for every request so renewals take effect at once. */
+  readonly getToken: (signal?: AbortSignal) => Promise<string>;
+  readonly fetch?: typeof fetch;
+  /** Per-request timeout (connect to last byte). */
+  readonly timeoutMs?: number;
+  readonly now?: () => number;
+}
+
+/** One HTTP exchange's outcome: the parsed JSON body of a 2xx. */
+export interface ApiClient {
+  readonly baseUrl: string;
+  /**
+   * GETs an absolute URL with the Bearer token and returns its JSON body.
+   * @throws ApiRequestError for every failure (see its codes), AbortError when cancelled.
+   */
+  getJson(url: string, signal?: AbortSignal): Promise<unknown>;
+  /**
+   * Asks the server anything: resolves when any HTTP answer arrives (the server is
+   * reachable), throws a `network`/`timeout` ApiRequestError otherwise.
+   */
+  probe(signal?: AbortSignal): Promise<void>;
+  /** POSTs a form without a token (the OAuth2 token request) and returns its JSON body. */
+  postForm(url: string, form: Record<string, string>, signal?: AbortSignal): Promise<unknown>;
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
+}
+
+/** Reads a 2xx body as JSON, turning HTML pages and truncated JSON into `bad-body`. */
+function parseJsonBody(text: string, contentType: string | null, url: string, status: number): unknown {
+  const context = { url, status, serverMessage: null, retryAfterMs: null };
+  if (contentType && /html/i.test(contentType)) {
+    throw new ApiRequestError('bad-body', `the server sent an HTML page instead of JSON: ${snippet(text)}`, context);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const what = text.trim().startsWith('<') ? 'an HTML page' : text.trim() ? 'JSON that does not parse' : 'an empty body';
+    throw new ApiRequestError('bad-body', `the server sent ${what} (${text.length} bytes): ${(error as Error).message}`, context, { cause: error });
+  }
+}
+
+/** The one HTTP client factory of main: ky, no automatic retries (the request runner decides). */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const now = options.now ?? Date.now;
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const http: KyInstance = ky.create({
+    retry: 0,
+    timeout: options.timeoutMs ?? 30_000,
+    throwHttpErrors: true,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  return {
+    baseUrl,
+    async getJson(url, signal) {
+      try {
+        const token = await options.getToken(signal);
+        const response = await http.get(url, {
+          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+          ...(signal ? { signal } : {}),
+        });
+        const text = await response.text();
+        return parseJsonBody(text, response.headers.get('content-type'), url, response.status);
+      } catch (error) {
+        throw toApiRequestError(error, url, now());
+      }
+    },
+    async probe(signal) {
+      try {
+        await http.head(`${baseUrl}/`, { throwHttpErrors: false, ...(signal ? { signal } : {}) });
+      } catch (error) {
+        throw toApiRequestError(error, baseUrl, now());
+      }
+    },
+    async postForm(url, form, signal) {
+      try {
+        const response = await http.post(url, {
+          body: new URLSearchParams(form),
+          headers: { accept: 'application/json' },
+          ...(signal ? { signal } : {}),
+        });
+        return parseJsonBody(await response.text(), response.headers.get('content-type'), url, response.status);
+      } catch (error) {
+        throw toApiRequestError(error, url, now());
+      }
+    },
+  };
+}

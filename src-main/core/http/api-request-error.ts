@@ -1,0 +1,42 @@
+/**
+ * What went wrong with one request, in the terms the sync engine acts on:
+ * - `network`, `timeout`: the server could not be reached (we are offline);
+ * - `server` (5xx), `rate-limited` (429): try again later, `retryAfterMs` when the server said;
+ * - `unauthorized` (401): the token is no longer accepted;
+ * - `forbidden` (403): the token lacks a scope;
+ * - `bad-request` (400), `not-found` (404), `client` (other 4xx): the server refused this request;
+ * - `bad-body`: a 2xx whose body is not the JSON we expect (an HTML page, truncated JSON).
+ */
+export type ApiErrorCode =
+  | 'network'
+  | 'timeout'
+  | 'server'
+  | 'rate-limited'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'bad-request'
+  | 'not-found'
+  | 'client'
+  | 'bad-body';
+
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly context: {
+      /** The URL asked for (without credentials: tokens travel in headers only). */
+      readonly url: string;
+      /** The HTTP status, or null when no response arrived. */
+      readonly status: number | null;
+      /** The server's own message from the error body, when it sent one. */
+      readonly serverMessage: string | null;
+      /** How long the server asked us to wait (`Retry-After`), when it did. */
+      readonly retryAfterMs: number | null;
+    },
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

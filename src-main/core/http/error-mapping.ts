@@ -1,0 +1,84 @@
+import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { ApiRequestError, type ApiErrorCode } from './api-request-error.js';
+import { parseRetryAfter } from './retry-timing.js';
+
+/** The error code of an HTTP status that is not a success. */
+export function codeOfStatus(status: number): ApiErrorCode {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not-found';
+  if (status === 429) return 'rate-limited';
+  if (status === 400) return 'bad-request';
+  if (status === 408) return 'timeout';
+  if (status >= 500) return 'server';
+  return 'client';
+}
+
+/**
+ * The server's own words from an error body: `{message}` (`{"errorCode","message"}`),
+ * ProblemDetails `{detail}` / `{title}`, or a short plain-text body. Null otherwise.
+ */
+export function serverMessageOf(data: unknown): string | null {
+  if (data && typeof data === 'object') {
+    const body = data as Record<string, unknown>;
+    for (const key of ['message', 'detail', 'title', 'error_description', 'error']) {
+      const value = body[key];
+      if (typeof value === 'string' && value.trim()) return value.trim();
+    }
+    return null;
+  }
+  if (typeof data === 'string') {
+    const text = data.trim();
+    if (!text || text.startsWith('<')) return null;
+    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  }
+  return null;
+}
+
+function describe(code: ApiErrorCode, status: number | null, serverMessage: string | null): string {
+  const what: Record<ApiErrorCode, string> = {
+    network: 'the server could not be reached',
+    timeout: 'the server did not answer in time',
+    server: 'the server failed',
+    'rate-limited': 'too many requests',
+    unauthorized: 'the token was not accepted',
+    forbidden: 'the token lacks the scope for this list',
+    'bad-request': 'the server refused the request',
+    'not-found': 'not found',
+    client: 'the server refused the request',
+    'bad-body': 'the server sent an unexpected body',
+  };
+  return `${what[code]}${status ? ` (HTTP ${status})` : ''}${serverMessage ? `: ${serverMessage}` : ''}`;
+}
+
+/** Builds our error for an HTTP status. */
+export function httpError(status: number, url: string, data: unknown, retryAfterHeader: string | null, now: number): ApiRequestError {
+  const code = codeOfStatus(status);
+  const serverMessage = serverMessageOf(data);
+  return new ApiRequestError(code, describe(code, status, serverMessage), {
+    url,
+    status,
+    serverMessage,
+    retryAfterMs: parseRetryAfter(retryAfterHeader, now),
+  });
+}
+
+/**
+ * Maps anything a ky request can throw to an {@link ApiRequestError}; AbortErrors are
+ * returned unchanged (cancellation is not a failure).
+ */
+export function toApiRequestError(error: unknown, url: string, now: number): Error {
+  if (error instanceof ApiRequestError) return error;
+  if (error instanceof Error && error.name === 'AbortError') return error;
+  if (isHTTPError(error)) {
+    return httpError(error.response.status, url, error.data, error.response.headers.get('retry-after'), now);
+  }
+  const context = { url, status: null, serverMessage: null, retryAfterMs: null };
+  if (isTimeoutError(error)) return new ApiRequestError('timeout', describe('timeout', null, null), context, { cause: error });
+  if (isNetworkError(error) || error instanceof TypeError) {
+    // fetch raises TypeError for refused connections and for bodies cut off mid-way.
+    return new ApiRequestError('network', describe('network', null, null), context, { cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiRequestError('network', `${describe('network', null, null)}: ${message}`, context, { cause: error });
+}

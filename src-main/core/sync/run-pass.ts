@@ -1,0 +1,157 @@
+import { endpoints, parseListPage, type Dialect, type EndpointDef } from '../../../src-shared/api/index.js';
+import type { MirrorStore, PassCheckpoint, QuarantineEntry, ScopeState } from '../../../src-shared/store/index.js';
+import type { Clock } from '../clock.js';
+import type { RequestRunner } from '../http/request-runner.js';
+import { advanceHighWater } from './high-water.js';
+import { cursorUsable, deltaPassUrls, fullPassUrl, rebaseNextUrl } from './pass-urls.js';
+import { runPagePipeline } from './page-pipeline.js';
+import type { PassMode } from './schedule.js';
+import { classifyScopeFailure } from './scope-failure.js';
+
+export interface PassDeps {
+  readonly runner: RequestRunner;
+  readonly store: MirrorStore;
+  readonly clock: Clock;
+  readonly baseUrl: string;
+  readonly dialect: Dialect;
+  /** Pages fetched ahead of the one being written. */
+  readonly prefetch: number;
+  readonly newPassId: () => string;
+  /** The request priority now (lists the user looks at go first). */
+  readonly priority: () => number;
+  readonly signal: AbortSignal;
+  /** After every stored page: the state saved with it and the number of rows written. */
+  readonly onPage: (state: ScopeState, rowsWritten: number) => void;
+}
+
+export interface PassResult {
+  readonly state: ScopeState;
+  readonly mode: PassMode;
+  readonly pages: number;
+  readonly rows: number;
+  readonly deleted: number;
+  readonly quarantined: number;
+}
+
+interface FetchedPage {
+  readonly rows: Record<string, unknown>[];
+  readonly quarantined: QuarantineEntry[];
+  readonly nextUrl: string | null;
+  readonly issuedAt: string;
+}
+
+/**
+ * Runs one pass of one scope: follows `nextUrl` from the first page (or from the
+ * checkpoint of an interrupted full pass), writes every page with its checkpoint,
+ * restarts once when the cursor has expired, and ends a full pass with a sweep.
+ * @throws whatever stopped the pass (see classifyScopeFailure); every page stored
+ * before that stays stored, with its checkpoint.
+ */
+export async function runPass(deps: PassDeps, initial: ScopeState, requested: PassMode): Promise<PassResult> {
+  const { clock, store } = deps;
+  const endpoint: EndpointDef = endpoints[initial.endpoint];
+  const iso = () => new Date(clock.now()).toISOString();
+  let state = initial;
+  let quarantinedTotal = 0;
+
+  const fresh = (mode: PassMode): { checkpoint: PassCheckpoint; urls: string[] } => {
+    const delta = mode === 'delta' ? deltaPassUrls(deps.baseUrl, endpoint, state.params, state.highWater, deps.dialect) : null;
+    const actual: PassMode = delta ? 'delta' : 'full';
+    return {
+      checkpoint: { id: deps.newPassId(), mode: actual, nextUrl: null, nextUrlIssuedAt: null, pages: 0, rows: 0, startedAt: iso() },
+      urls: delta ?? [fullPassUrl(deps.baseUrl, endpoint, state.params, deps.dialect)],
+    };
+  };
+
+  // Only full passes resume: a delta is cheap to ask again from its high-water marks.
+  const saved = state.pass;
+  let run =
+    saved && saved.mode === 'full' && (saved.nextUrl === null || cursorUsable(saved.nextUrlIssuedAt, clock.now()))
+      ? { checkpoint: saved, urls: saved.nextUrl === null ? [] : [saved.nextUrl] }
+      : fresh(requested);
+
+  const fetchPage = async (url: string, signal: AbortSignal): Promise<{ page: FetchedPage; next: string | null }> => {
+    const body = await deps.runner.getJson(rebaseNextUrl(deps.baseUrl, url), { priority: deps.priority(), signal });
+    const parsed = parseListPage(endpoint.id, body);
+    const at = iso();
+    const quarantined = parsed.rejected.map((r) => ({
+      scope: state.scope,
+      endpoint: endpoint.id,
+      path: r.issues[0]?.path ?? `$.data[${r.index}]`,
+      reason: r.issues.map((i) => `${i.path}: ${i.message}`).join('; '),
+      row: r.row,
+      at,
+    }));
+    const empty = parsed.data.length + parsed.rejected.length === 0;
+    // An empty page, or a server that hands out the same URL again, ends the pass.
+    const next = empty || parsed.nextUrl === url ? null : parsed.nextUrl;
+    return { page: { rows: parsed.data as Record<string, unknown>[], quarantined, nextUrl: next, issuedAt: at }, next };
+  };
+
+  let restarted = false;
+  for (;;) {
+    const checkpointOf = () => run.checkpoint;
+    try {
+      for (const first of run.urls) {
+        await runPagePipeline<FetchedPage>({
+          first,
+          depth: deps.prefetch,
+          signal: deps.signal,
+          fetch: fetchPage,
+          write: async (page) => {
+            const cp = checkpointOf();
+            const checkpoint: PassCheckpoint = {
+              ...cp,
+              nextUrl: page.nextUrl,
+              nextUrlIssuedAt: page.nextUrl ? page.issuedAt : null,
+              pages: cp.pages + 1,
+              rows: cp.rows + page.rows.length,
+            };
+            const next: ScopeState = {
+              ...state,
+              status: 'syncing',
+              pass: checkpoint,
+              highWater: advanceHighWater(state.highWater, page.rows),
+            };
+            await store.applyPage({ endpoint: endpoint.id, scope: state.scope, pass: checkpoint.id, rows: page.rows, quarantined: page.quarantined, state: next });
+            run = { ...run, checkpoint };
+            state = next;
+            quarantinedTotal += page.quarantined.length;
+            deps.onPage(state, page.rows.length);
+          },
+        });
+      }
+      break;
+    } catch (error) {
+      if (!restarted && classifyScopeFailure(endpoint, error).kind === 'cursor-expired') {
+        // The pages already stored keep their stamps of the old pass; a new pass id
+        // makes sure rows deleted meanwhile are swept by this one.
+        restarted = true;
+        run = fresh(run.checkpoint.mode);
+        continue;
+      }
+      throw error;
+    }
+  }
+
+  const cp = run.checkpoint;
+  const now = iso();
+  const final: ScopeState = {
+    ...state,
+    status: 'idle',
+    pass: null,
+    lastFullAt: cp.mode === 'full' ? now : state.lastFullAt,
+    lastDeltaAt: cp.mode === 'delta' ? now : state.lastDeltaAt,
+    lastError: null,
+    reason: null,
+  };
+  const finished = await store.finishPass({ endpoint: endpoint.id, scope: state.scope, pass: cp.id, sweep: cp.mode === 'full', state: final });
+  return {
+    state: finished.rowCount === undefined ? final : { ...final, rowCount: finished.rowCount },
+    mode: cp.mode,
+    pages: cp.pages,
+    rows: cp.rows,
+    deleted: finished.deleted,
+    quarantined: quarantinedTotal,
+  };
+}

@@ -1,0 +1,56 @@
+import { ApiParseError, type EndpointDef } from '../../../src-shared/api/index.js';
+import { isAbort } from '../abort.js';
+import { ApiRequestError } from '../http/api-request-error.js';
+import { isOfflineError } from '../http/retry-timing.js';
+import { isContinuation } from './pass-urls.js';
+
+/**
+ * What a failed pass means for its scope:
+ * - `paused`: cancelled (stop, the window went away): nothing is wrong, resume later;
+ * - `offline`: the server is unreachable: wait for it, the checkpoint is kept;
+ * - `cursor-expired`: the pagination must be started again;
+ * - `not-permitted` (403) and `not-available` (a documented 400): not retried in a loop;
+ * - `error`: anything else, shown on the scope and retried with backoff.
+ */
+export type ScopeFailureKind = 'paused' | 'offline' | 'cursor-expired' | 'not-permitted' | 'not-available' | 'error';
+
+export interface ScopeFailure {
+  readonly kind: ScopeFailureKind;
+  readonly code: string;
+  readonly message: string;
+}
+
+const UNAVAILABLE_WORDS = /not enabled|disabled|not available|unavailable|not supported/i;
+const CURSOR_WORDS = /cursor|expired|pagination/i;
+
+/** Whether an error only means the work was cancelled or the store went away (the window closed). */
+export function isPauseSignal(error: unknown): boolean {
+  return isAbort(error) || (error instanceof Error && error.name === 'StoreUnavailableError');
+}
+
+/** Decides what a pass failure means (see {@link ScopeFailureKind}). */
+export function classifyScopeFailure(endpoint: EndpointDef, error: unknown): ScopeFailure {
+  if (isPauseSignal(error)) {
+    return { kind: 'paused', code: 'paused', message: 'paused' };
+  }
+  if (error instanceof ApiParseError) {
+    return { kind: 'error', code: 'bad-body', message: `the server sent a page this client cannot read: ${error.message}` };
+  }
+  if (!(error instanceof ApiRequestError)) {
+    return { kind: 'error', code: 'internal', message: error instanceof Error ? error.message : String(error) };
+  }
+  const { code } = error;
+  const serverMessage = error.context.serverMessage;
+  if (isOfflineError(code)) return { kind: 'offline', code, message: error.message };
+  if (code === 'forbidden') {
+    return { kind: 'not-permitted', code, message: serverMessage ?? 'the token lacks the scope for this list' };
+  }
+  const refused = code === 'bad-request' || code === 'not-found' || code === 'client';
+  if (refused && isContinuation(error.context.url) && (code !== 'bad-request' || !serverMessage || CURSOR_WORDS.test(serverMessage))) {
+    return { kind: 'cursor-expired', code, message: serverMessage ?? 'the pagination cursor is no longer valid' };
+  }
+  if (endpoint.unavailableWhen && (code === 'bad-request' || (refused && serverMessage !== null && UNAVAILABLE_WORDS.test(serverMessage)))) {
+    return { kind: 'not-available', code, message: serverMessage ?? `not available: ${endpoint.unavailableWhen}` };
+  }
+  return { kind: 'error', code, message: error.message };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { COMMAND_NAMES, EVENT_NAMES } from '../../../src-shared/bridge/index.js';
+
+// A new channel is a reviewed diff of this list.
+describe('bridge channels', () => {
+  it('lists every command and event main answers or sends', () => {
+    expect([...COMMAND_NAMES].sort()).toMatchInlineSnapshot(`
+      [
+        "app.info",
+        "auth.update",
+        "participation.refresh",
+        "settings.get",
+        "settings.set",
+        "sources.add",
+        "sources.remove",
+        "sync.focus",
+        "sync.now",
+        "sync.status",
+      ]
+    `);
+    expect([...EVENT_NAMES].sort()).toMatchInlineSnapshot(`
+      [
+        "notice",
+        "outbox.count",
+        "outbox.refused",
+        "sync.status",
+      ]
+    `);
+  });
+});
