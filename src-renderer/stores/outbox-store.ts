@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed } from 'vue';
 import { useAppContext } from '../app-context.js';
 import { useLiveQuery } from '../composables/use-live-query.js';
+import { createOutboxClient } from '../editors/outbox-client.js';
 
 /**
  * The outbox as the renderer sees it: entries main wrote to Dexie (read-only here).
@@ -20,13 +21,14 @@ export interface OutboxView {
 }
 
 /** States in which an entry no longer waits. */
-const SETTLED = new Set(['sent', 'done', 'applied', 'discarded']);
-/** States that need the user. */
-const NEEDS_USER = new Set(['parked', 'failed', 'rejected', 'uncertain']);
+const SETTLED = new Set(['sent', 'discarded']);
+/** States that need the user: refused by the server (4xx), or a create that may have arrived. */
+const NEEDS_USER = new Set(['needs-attention', 'uncertain']);
 
 export function toOutboxView(raw: Record<string, unknown>): OutboxView {
   const text = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
-  const error = raw.error ?? raw.lastError ?? null;
+  const error = raw.lastError ?? raw.error ?? null;
+  const edit = raw.edit && typeof raw.edit === 'object' ? (raw.edit as Record<string, unknown>) : {};
   const message = error && typeof error === 'object' ? text((error as Record<string, unknown>).message) : error === null ? null : text(error);
   return {
     id: text(raw.id),
@@ -34,7 +36,7 @@ export function toOutboxView(raw: Record<string, unknown>): OutboxView {
     state: text(raw.state) || 'queued',
     seq: typeof raw.seq === 'number' ? raw.seq : 0,
     createdAt: text(raw.createdAt),
-    kind: text(raw.kind ?? raw.endpoint ?? raw.type),
+    kind: text(edit.kind ?? raw.kind),
     error: message,
     raw,
   };
@@ -44,7 +46,8 @@ export const isWaiting = (entry: OutboxView) => !SETTLED.has(entry.state);
 export const needsUser = (entry: OutboxView) => NEEDS_USER.has(entry.state);
 
 export const useOutboxStore = defineStore('outbox', () => {
-  const { db } = useAppContext();
+  const { db, bridge } = useAppContext();
+  const client = createOutboxClient(bridge);
   const { value: entries } = useLiveQuery(
     async () => (await db.outbox.orderBy('seq').toArray()).map(toOutboxView),
     [],
@@ -52,6 +55,7 @@ export const useOutboxStore = defineStore('outbox', () => {
   );
   const waiting = computed(() => entries.value.filter(isWaiting));
   const refused = computed(() => entries.value.filter(needsUser));
-  const pendingTargets = computed(() => new Set(waiting.value.map((e) => e.target)));
-  return { entries, waiting, refused, pendingTargets };
+  /** Row keys with edits waiting: the id at the end of `post:<module>/<id>` or `user:<id>`. */
+  const pendingTargets = computed(() => new Set(waiting.value.map((e) => e.target.split(/[:/]/).at(-1) ?? e.target)));
+  return { entries, waiting, refused, pendingTargets, enqueue: client.enqueue, discard: client.discard, retry: client.retry };
 });

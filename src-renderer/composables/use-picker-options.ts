@@ -1,0 +1,78 @@
+import { endpoints } from '../../src-shared/api/index.js';
+import { mirrorTable } from '../../src-shared/store/index.js';
+import { useAppContext } from '../app-context.js';
+import { rowLabel } from '../catalogue/references.js';
+import { useLiveQuery } from './use-live-query.js';
+
+/** A type alias, not an interface, so it fits the select's indexed option type. */
+export type PickerOption = { label: string; value: string };
+
+const MAX_OPTIONS = 2000;
+
+function add(map: Map<string, string>, id: unknown, label: unknown) {
+  if (typeof id !== 'string' || !id) return;
+  const known = map.get(id);
+  if (typeof label === 'string' && label && (!known || known === id)) map.set(id, label);
+  else if (!known) map.set(id, id);
+}
+
+const toOptions = (map: Map<string, string>): PickerOption[] =>
+  [...map].map(([value, label]) => ({ value, label: label === value ? value : `${label}` })).sort((a, b) => a.label.localeCompare(b.label)).slice(0, MAX_OPTIONS);
+
+/**
+ * The ids the workspace already knows, for the editors' pickers: user groups from
+ * E20, departments and users seen in other rows (post permissions, users, subtask
+ * completions). Distinct index keys are read with `uniqueKeys`, never a full scan.
+ */
+export function usePickerOptions() {
+  const { db } = useAppContext();
+  const userGroups = useLiveQuery(
+    async () => {
+      const map = new Map<string, string>();
+      await mirrorTable(db, endpoints.E20.table).each((r) => add(map, r.key, rowLabel(endpoints.E20.table, r.row)));
+      return toOptions(map);
+    },
+    [],
+    [] as PickerOption[],
+  ).value;
+
+  const departments = useLiveQuery(
+    async () => {
+      const map = new Map<string, string>();
+      await mirrorTable(db, endpoints.E3.table).each((r) => {
+        for (const p of (r.row.permissions as Record<string, unknown>[] | null) ?? []) {
+          for (const d of (p.departments as Record<string, unknown>[] | null) ?? []) add(map, d.id, d.name);
+        }
+      });
+      await mirrorTable(db, endpoints.E19.table).each((r) => {
+        add(map, r.row.primaryDepartmentId, null);
+        for (const d of (r.row.additionalDepartments as Record<string, unknown>[] | null) ?? []) add(map, d.id, null);
+      });
+      const completions = mirrorTable(db, endpoints.E17.table);
+      for (const field of ['departmentId', 'areaDepartmentId']) {
+        const keys = (await completions.orderBy(`[scope+k.${field}]`).uniqueKeys()) as unknown as [string, unknown][];
+        for (const [, id] of keys.slice(0, MAX_OPTIONS)) add(map, id, null);
+      }
+      return toOptions(map);
+    },
+    [],
+    [] as PickerOption[],
+  ).value;
+
+  const users = useLiveQuery(
+    async () => {
+      const map = new Map<string, string>();
+      await mirrorTable(db, endpoints.E19.table).each((r) => add(map, r.key, rowLabel(endpoints.E19.table, r.row)));
+      for (const endpoint of Object.values(endpoints)) {
+        if (endpoint.kind !== 'list' || !endpoint.query.userId?.filter || map.size >= MAX_OPTIONS) continue;
+        const keys = (await mirrorTable(db, endpoint.table).orderBy('[scope+k.userId]').uniqueKeys()) as unknown as [string, unknown][];
+        for (const [, id] of keys) if (map.size < MAX_OPTIONS) add(map, id, null);
+      }
+      return toOptions(map);
+    },
+    [],
+    [] as PickerOption[],
+  ).value;
+
+  return { userGroups, departments, users };
+}
