@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createRequestGate } from '../../../../src-main/core/http/request-gate.js';
+import { fakeTime } from '../../helpers/fake-time.js';
+
+describe('request gate', () => {
+  it('never lets more requests through in a window than the budget', async () => {
+    const time = fakeTime();
+    const gate = createRequestGate({ clock: time.clock, sleep: time.sleep, budget: 3, windowMs: 60_000 });
+    const sentAt: number[] = [];
+    await Promise.all(Array.from({ length: 7 }, () => gate.run(async () => sentAt.push(time.clock.now()))));
+    expect(sentAt).toEqual([0, 0, 0, 60_001, 60_001, 60_001, 120_002]);
+    for (let i = 3; i < sentAt.length; i++) expect(sentAt[i]! - sentAt[i - 3]!).toBeGreaterThan(60_000);
+  });
+
+  it('serves waiting requests by priority, then in order', async () => {
+    const time = fakeTime();
+    const gate = createRequestGate({ clock: time.clock, sleep: time.sleep, budget: 1, windowMs: 1_000 });
+    const order: string[] = [];
+    await Promise.all([
+      gate.run(async () => order.push('first')),
+      gate.run(async () => order.push('low a'), { priority: 0 }),
+      gate.run(async () => order.push('low b'), { priority: 0 }),
+      gate.run(async () => order.push('focused'), { priority: 10 }),
+    ]);
+    expect(order).toEqual(['first', 'focused', 'low a', 'low b']);
+  });
+
+  it('holds everything during Retry-After and while held', async () => {
+    const time = fakeTime();
+    const gate = createRequestGate({ clock: time.clock, sleep: time.sleep, budget: null });
+    gate.pauseUntil(5_000);
+    let at = -1;
+    await gate.run(async () => (at = time.clock.now()));
+    expect(at).toBe(5_000);
+
+    gate.hold('auth', true);
+    let ran = false;
+    const waiting = gate.run(async () => (ran = true));
+    await time.settle();
+    expect(ran).toBe(false);
+    expect(gate.holds()).toEqual(['auth']);
+    gate.hold('auth', false);
+    await waiting;
+    expect(ran).toBe(true);
+  });
+
+  it('drops a waiting request whose signal aborts, and counts requests in the window', async () => {
+    const time = fakeTime();
+    const gate = createRequestGate({ clock: time.clock, sleep: time.sleep, budget: 1, windowMs: 10_000 });
+    await gate.run(async () => undefined);
+    gate.note();
+    expect(gate.used()).toBe(2);
+    const controller = new AbortController();
+    const waiting = gate.run(async () => 'never', { signal: controller.signal });
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
