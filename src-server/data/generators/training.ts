@@ -1,0 +1,42 @@
+import type { RowGenerator } from '../row-generator.js';
+import type { WorldContext } from '../world-context.js';
+import { defineGenerator } from './define-generator.js';
+
+/**
+ * E18: lesson participations, keyed by [courseLessonId+userId]. Row i pairs lesson
+ * i mod L with user ⌊i / L⌋, so every key is unique and maps back to its row.
+ */
+export function lessonParticipationsGenerator(ctx: WorldContext): RowGenerator {
+  const lessons = ctx.spec.lessons;
+  const lessonCodec = ctx.codec('lessons');
+  const userCodec = ctx.codec('users');
+  return defineGenerator({
+    seed: ctx.seed,
+    salt: 'lessonParticipations',
+    size: ctx.spec.lessonParticipations,
+    unmodifiedShare: 0.3,
+    indexOf(key) {
+      const [lessonId, userId] = key.split('+');
+      const lesson = lessonId === undefined ? undefined : lessonCodec.decode(lessonId);
+      const user = userId === undefined ? undefined : userCodec.decode(userId);
+      if (lesson === undefined || user === undefined || lesson >= lessons) return undefined;
+      return user * lessons + lesson;
+    },
+    build(i, random, t) {
+      const roll = random.next();
+      const state = roll < 0.6 ? 'Completed' : roll < 0.85 ? 'InProgress' : 'NotStarted';
+      const completionRate = state === 'Completed' ? 100 : state === 'NotStarted' ? 0 : Math.round(random.next() * 9900) / 100;
+      const performance = state === 'NotStarted' ? 0 : Math.round(random.next() * 10_000) / 100;
+      return {
+        courseLessonId: lessonCodec.encode(i % lessons),
+        userId: userCodec.encode(Math.floor(i / lessons)),
+        courseLessonParticipationState: state,
+        creationDateTime: t.format(t.created),
+        lastModifiedDateTime: t.modified === null ? null : t.format(t.modified),
+        completionRate,
+        performanceScore: performance,
+        points: Math.round(performance * 10),
+      };
+    },
+  });
+}

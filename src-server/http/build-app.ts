@@ -1,0 +1,48 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAuthorizeRoute } from '../auth/authorize-route.js';
+import { registerApiRoutes } from './api-routes.js';
+import { registerDemoRoutes } from './demo-routes.js';
+import { problem } from './problem.js';
+import { sendProblem } from './send-json.js';
+import type { ServerContext } from './server-context.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The catalogue endpoint (or `token`) a route serves, for the request statistics. */
+    endpoint?: string;
+  }
+}
+
+/** The HTTP application: body parsers, API routes, token route, demo routes, error shapes. */
+export function buildApp(ctx: ServerContext, options: { tokenTtlSeconds: number }): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024 });
+
+  app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (error) {
+      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
+    }
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    return sendProblem(reply, problem(status, status === 500 ? 'The service failed to handle the request.' : error.message));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, problem(404, `No route for ${request.method} ${(request.raw.url ?? '').split('?')[0]}.`)),
+  );
+
+  app.addHook('onResponse', async (request, reply) => {
+    const endpoint = request.routeOptions.config.endpoint;
+    if (endpoint) ctx.stats.record(endpoint, reply.statusCode);
+  });
+
+  registerApiRoutes(app, ctx);
+  registerAuthorizeRoute(app, ctx, options.tokenTtlSeconds);
+  registerDemoRoutes(app, ctx);
+  return app;
+}
