@@ -21,7 +21,7 @@ export interface ConnectionFile {
   /** The saved connection with its secret from the vault; the demo workspace when none is saved or its secret is gone. */
   load(): Promise<ConnectionConfig>;
   /** Stores the secret in the vault first (it may refuse), then the rest. */
-  save(connection: ShellCommandArg<'shell.connect'>): Promise<ConnectionConfig>;
+  save(connection: ConnectionConfig | ShellCommandArg<'shell.connect'>): Promise<ConnectionConfig>;
   /** Sign out: deletes every secret and the saved connection. */
   forget(): Promise<void>;
   describe(): Promise<{ kind: SavedConnection['kind']; baseUrl: string | null }>;

@@ -44,6 +44,10 @@ const log = consoleLogger(app.isPackaged ? 'warn' : 'info');
 const development = !app.isPackaged;
 const devServerUrl = development ? process.env['ELECTRON_RENDERER_URL'] : undefined;
 const appOrigins = originsFor(devServerUrl);
+// `npm start` passes --demo: the built-in demo workspace, in a profile of its own so
+// its cache and settings never mix with a real workspace's.
+const demoOnly = process.argv.includes('--demo');
+if (demoOnly) app.setPath('userData', join(app.getPath('appData'), `${app.name} Demo`));
 
 // Before `ready`: the app's own scheme, and every renderer sandboxed whatever its options say.
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
@@ -93,7 +97,19 @@ async function main(): Promise<void> {
   };
 
   const host = createServicesHost({
-    createServices: (config) => createMainServices({ connection: config, shell: 'electron', dataDir, log }),
+    createServices: (config) =>
+      createMainServices({
+        connection: config,
+        shell: 'electron',
+        dataDir,
+        log,
+        // A renewed token or secret (`auth.update`) goes to the vault like the first one.
+        onSecretsChanged: (renewed) => {
+          connection.save(renewed).catch((error: unknown) => {
+            void dialog.showMessageBox({ type: 'warning', message: 'The new token was not saved', detail: error instanceof Error ? error.message : String(error) });
+          });
+        },
+      }),
     onOutboxCount: (count: OutboxCount) => indicator.update(count),
     onRefused: (refusal) => {
       if (!Notification.isSupported()) return;
@@ -187,7 +203,7 @@ async function main(): Promise<void> {
       shellCommands,
     });
 
-  await host.start(await connection.load());
+  await host.start(demoOnly ? { kind: 'demo' } : await connection.load());
   watchBattery(powerMonitor, (value) => {
     onBattery = value;
     applyPower();

@@ -11,8 +11,12 @@ export interface WindowLink {
 
 export interface ServicesHost {
   start(connection: ConnectionConfig): Promise<void>;
-  /** Stops the current services and starts new ones on another connection (connect, sign out). */
-  switchConnection(connection: ConnectionConfig): Promise<void>;
+  /**
+   * Stops the current services and starts new ones on another connection (connect,
+   * sign out). `between` runs while no services exist (clearing the cache then cannot
+   * race a sync of either workspace).
+   */
+  switchConnection(connection: ConnectionConfig, between?: () => Promise<void>): Promise<void>;
   /** The current services' command handlers, with the OS's view folded into `sync.status`. */
   handlers(): CommandHandlers;
   /** The window started serving the store (its link) or went away (null). */
@@ -96,12 +100,13 @@ export function createServicesHost(options: {
       await services.start();
       reconcile();
     },
-    async switchConnection(connection) {
+    async switchConnection(connection, between) {
       const previous = services;
       services = null;
       lastStatus = null;
       reconcile();
       await previous?.stop();
+      await between?.();
       services = createServices(connection);
       await services.start();
       reconcile();

@@ -29,14 +29,17 @@ export function createShellCommands(deps: {
     },
     'shell.updateSettings': (change) => settings.update(change),
     async 'shell.connect'(arg) {
+      const before = await connection.describe();
       const config = await connection.save(arg);
-      await host.switchConnection(config);
+      const after = await connection.describe();
+      // The cache holds the previous workspace's rows: another workspace starts clean.
+      const changed = before.kind !== after.kind || before.baseUrl !== after.baseUrl;
+      await host.switchConnection(config, changed ? clearLocalCache : undefined);
       return { connected: true };
     },
     async 'shell.signOut'({ clearCache }) {
       await connection.forget();
-      await host.switchConnection({ kind: 'demo' });
-      if (clearCache) await clearLocalCache();
+      await host.switchConnection({ kind: 'demo' }, clearCache ? clearLocalCache : undefined);
       return { signedOut: true, cacheCleared: clearCache };
     },
   };

@@ -26,7 +26,7 @@ function fakeHandlers(calls: unknown[]): CommandHandlers {
     'sync.focus': () => ({ ok: true }),
     'sources.add': () => ({ id: 'x' }),
     'sources.remove': () => ({ removed: true }),
-  } as CommandHandlers;
+  } as Partial<CommandHandlers> as CommandHandlers;
 }
 
 const shellHandlers = (calls: unknown[]) =>

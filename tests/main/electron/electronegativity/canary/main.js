@@ -1,4 +1,4 @@
 // A deliberately insecure window: the scan must report it, or the scan is not working.
-const { BrowserWindow } = require('electron');
+import { BrowserWindow } from 'electron';
 const win = new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false } });
 win.loadURL('http://example.com/');
