@@ -1,5 +1,6 @@
-import { COMMAND_NAMES, type Bridge, type CommandName, type Result } from '../../src-shared/bridge/index.js';
 import type { PatchOperation } from '../../src-shared/api/index.js';
+import type { Bridge } from '../../src-shared/bridge/index.js';
+import { callOptional } from '../lib/optional-command.js';
 
 /** An edit as the outbox takes it: create a post (E3), patch a post (E16), patch a user (E19). */
 export type EditInput =
@@ -20,12 +21,7 @@ export const OUTBOX_COMMANDS = {
  * Dexie itself. A command main does not offer answers `NotAvailable`.
  */
 export function createOutboxClient(bridge: Bridge) {
-  const call = (name: string, arg: unknown): Promise<Result<unknown>> => {
-    if (!(COMMAND_NAMES as readonly string[]).includes(name)) {
-      return Promise.resolve({ ok: false, error: { code: 'NotAvailable', message: 'Queuing edits is not available in this version of the app' } });
-    }
-    return bridge.call(name as CommandName, arg as never) as Promise<Result<unknown>>;
-  };
+  const call = (name: string, arg: unknown) => callOptional(bridge, name, arg, 'Queuing edits');
   return {
     enqueue: (edit: EditInput) => call(OUTBOX_COMMANDS.enqueue, { edit }),
     discard: (id: string) => call(OUTBOX_COMMANDS.discard, { id }),
