@@ -1,0 +1,78 @@
+import type { Table } from 'dexie';
+import { endpoints } from '../api/index.js';
+import { indexKeysOf, mirrorTable, type OutpostDb } from '../store/index.js';
+import { applyEditsLocally, type Row } from './apply-edits-locally.js';
+import { bySeq, isUnsettled, type OutboxEntry } from './entry.js';
+import type { LocalRow, OutboxStore } from './outbox-store.js';
+import { rowLocationOf, type Target } from './target.js';
+
+/** Index keys come from the list endpoint that owns the table's indexes, if any. */
+function indexKeys(table: string, row: Row) {
+  const all = Object.values(endpoints);
+  const owner = all.find((e) => e.table === table && e.kind === 'list') ?? all.find((e) => e.table === table)!;
+  return indexKeysOf(owner, row);
+}
+
+/** The Dexie implementation of the outbox port, on the `outbox` table and the mirror tables. */
+export function createDexieOutboxStore(db: OutpostDb): OutboxStore {
+  const outbox = db.outbox as unknown as Table<OutboxEntry, string>;
+
+  function rowTable(target: Target): Table<LocalRow, [string, string]> {
+    return mirrorTable(db, rowLocationOf(target).table);
+  }
+
+  /** Every table a transaction over the outbox may touch. */
+  function tables() {
+    const names = new Set([endpoints.E3.table, endpoints.E16.table, endpoints.E19.table]);
+    return [outbox, ...[...names].map((name) => mirrorTable(db, name))];
+  }
+
+  /** Rebuilds a target's local copy; `server` replaces its server copy. Runs inside a transaction. */
+  async function rebuild(target: Target, server?: Row): Promise<void> {
+    const { table: tableName, scope, key } = rowLocationOf(target);
+    const table = rowTable(target);
+    const stored = await table.get([scope, key]);
+    const base: Row | null =
+      server !== undefined ? server : stored ? (stored.pending === 1 ? (stored.base ?? null) : stored.row) : null;
+    const edits = bySeq(await outbox.where('target').equals(target).toArray())
+      .filter((entry) => isUnsettled(entry.state))
+      .map((entry) => entry.edit);
+    const pass = stored?.pass ?? '';
+    if (edits.length === 0) {
+      if (base === null) await table.delete([scope, key]);
+      else await table.put({ scope, key, pass, row: base, k: indexKeys(tableName, base) });
+      return;
+    }
+    const row = applyEditsLocally(base, edits) ?? {};
+    await table.put({ scope, key, pass, row, k: indexKeys(tableName, row), pending: 1, base });
+  }
+
+  async function write(entries: readonly OutboxEntry[], server?: { target: Target; row: Row }): Promise<void> {
+    await db.transaction('rw', tables(), async () => {
+      const previous = await outbox.bulkGet(entries.map((e) => e.id));
+      const targets = new Set<Target>(entries.map((e) => e.target));
+      for (const old of previous) if (old) targets.add(old.target);
+      await outbox.bulkPut([...entries]);
+      if (server) {
+        targets.delete(server.target);
+        await rebuild(server.target, server.row);
+      }
+      for (const target of targets) await rebuild(target);
+    });
+  }
+
+  return {
+    async outboxList() {
+      return outbox.orderBy('seq').toArray();
+    },
+    outboxPut: ({ entries }) => write(entries),
+    outboxSettle: ({ entries, target, row }) => write(entries, { target, row }),
+    async outboxRemove(ids) {
+      await db.transaction('rw', tables(), async () => {
+        const removed = (await outbox.bulkGet([...ids])).filter((e): e is OutboxEntry => e !== undefined);
+        await outbox.bulkDelete([...ids]);
+        for (const target of new Set(removed.map((e) => e.target))) await rebuild(target);
+      });
+    },
+  };
+}
