@@ -11,12 +11,16 @@ const root = resolve(import.meta.dirname, '../../..');
 const config = load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as Record<string, unknown>;
 const require = createRequire(import.meta.url);
 
+let compiled: ReturnType<Ajv['compile']> | undefined;
+/** Compiled once: the schema is large, and compiling it is most of this file's time. */
 function builderSchemaValidator() {
+  if (compiled) return compiled;
   const schema = JSON.parse(readFileSync(require.resolve('app-builder-lib/scheme.json'), 'utf8')) as object;
   // The schema marks hook options with a non-standard `typeof: "function"`; a YAML file cannot hold functions anyway.
   const ajv = new Ajv({ allErrors: true, strict: false });
   ajv.addKeyword({ keyword: 'typeof', validate: (type: string, data: unknown) => typeof data === type });
-  return ajv.compile(schema);
+  compiled = ajv.compile(schema);
+  return compiled;
 }
 
 describe('electron-builder.yml', () => {
