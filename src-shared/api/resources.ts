@@ -122,21 +122,17 @@ export const PERMISSION_SETTING_TYPES = {
 } as const;
 export type PermissionSettingType = keyof typeof PERMISSION_SETTING_TYPES;
 
-const permissionSpellings = Object.values(PERMISSION_SETTING_TYPES).flat() as [
-  string,
-  ...string[],
-];
-
-/** Either spelling of a permission setting type, normalised to its identifier. */
-export const permissionSettingType = z
-  .enum(permissionSpellings)
-  .transform((value): PermissionSettingType => {
-    for (const [id, spellings] of Object.entries(PERMISSION_SETTING_TYPES)) {
-      if ((spellings as readonly string[]).includes(value)) return id as PermissionSettingType;
-    }
-    /* c8 ignore next: the enum admits only listed spellings */
-    throw new Error(`unreachable permission setting ${value}`);
-  });
+/**
+ * A permission setting type in either spelling, normalised to its identifier. A
+ * spelling not seen yet is kept as sent: one unknown label must not quarantine a
+ * whole content module.
+ */
+export const permissionSettingType = z.string().transform((value): PermissionSettingType | string => {
+  for (const [id, spellings] of Object.entries(PERMISSION_SETTING_TYPES)) {
+    if ((spellings as readonly string[]).includes(value)) return id as PermissionSettingType;
+  }
+  return value;
+});
 
 export const contentModule = z.looseObject({
   id: guid,

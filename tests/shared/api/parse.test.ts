@@ -147,3 +147,11 @@ describe('list envelopes', () => {
     expect(() => parseListPage('E19', { data: [] })).toThrow(/not a list endpoint/);
   });
 });
+
+describe('permission setting types not seen before', () => {
+  it('keeps an unknown spelling as sent instead of rejecting the module', () => {
+    const page = parseListPage('E9', { data: [{ id: '00000000-0000-4000-8000-000000000001', permissionSettingType: 'Everyone in the company' }] });
+    expect(page.rejected).toEqual([]);
+    expect(page.data).toMatchObject([{ permissionSettingType: 'Everyone in the company' }]);
+  });
+});
