@@ -381,8 +381,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const { failure } = outcome;
     const lastError = errorOf(failure);
     const action = failureAction(head.edit.kind, failure);
-    if (action === 'park' && entries.length > 1) {
-      // The merged patch was refused: send the edits one by one so only the culprit is parked.
+    if (action === 'park' && entries.length > 1 && (failure.status === 400 || failure.status === 422)) {
+      // The server refused the content of a merged patch: send its edits one by one so only the culprit is parked.
+      // (Other refusals, such as 403 or 404, are about the target: the head is parked, the rest wait behind it.)
       alone.add(batch.target);
       const back = entries.map((e) => ({ ...e, state: 'queued' as const, updatedAt: at }));
       set(back);
@@ -398,11 +399,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
         break;
       }
       case 'park':
-        next = [{ ...head, state: 'needs-attention', attempts: head.attempts + 1, lastError, updatedAt: at }];
+      case 'uncertain': {
+        // The head takes the failure; edits merged behind it wait behind it again.
+        const state = action === 'park' ? ('needs-attention' as const) : ('uncertain' as const);
+        const rest = entries.slice(1).map((e) => ({ ...e, state: 'queued' as const, updatedAt: at }));
+        next = [{ ...head, state, attempts: head.attempts + 1, lastError, updatedAt: at }, ...rest];
         break;
-      case 'uncertain':
-        next = [{ ...head, state: 'uncertain', attempts: head.attempts + 1, lastError, updatedAt: at }];
-        break;
+      }
       case 'pause':
         next = entries.map((e) => ({ ...e, state: 'queued' as const, lastError, updatedAt: at }));
         break;
