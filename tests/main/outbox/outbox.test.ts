@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 /** One "process": an outbox on a journal in `dataDir` and a database on `idb`. */
-function boot(world: { server: ReturnType<typeof fakeOutboxApi>; idb: IDBFactory }, overrides: Partial<OutboxOptions> = {}) {
+function boot(world: { server: ReturnType<typeof fakeOutboxApi>; idb: InstanceType<typeof IDBFactory> }, overrides: Partial<OutboxOptions> = {}) {
   const db: OutpostDb = openDatabase({ indexedDB: world.idb, IDBKeyRange });
   const store: OutboxStore = createDexieOutboxStore(db);
   const connectivity = createConnectivity(true);
