@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuthorizeRoute } from '../auth/authorize-route.js';
 import { registerApiRoutes } from './api-routes.js';
 import { registerDemoRoutes } from './demo-routes.js';
+import { registerOpenApiRoute } from './openapi-route.js';
 import { problem } from './problem.js';
 import { sendProblem } from './send-json.js';
 import type { ServerContext } from './server-context.js';
@@ -44,5 +45,6 @@ export function buildApp(ctx: ServerContext, options: { tokenTtlSeconds: number 
   registerApiRoutes(app, ctx);
   registerAuthorizeRoute(app, ctx, options.tokenTtlSeconds);
   registerDemoRoutes(app, ctx);
+  registerOpenApiRoute(app, ctx);
   return app;
 }

@@ -1,6 +1,6 @@
 import type { Dialect, EndpointDef, FilterOp, ScalarType } from '../../src-shared/api/index.js';
 import { isDialectProblem } from '../../src-shared/api/index.js';
-import { allowedOps, parseFilterValue, type Comparable } from './scalar-values.js';
+import { parseFilterValue, type Comparable } from './scalar-values.js';
 
 export const DEFAULT_LIMIT = 200;
 export const MAX_LIMIT = 1000;
@@ -102,10 +102,6 @@ export function parseListQuery(
         name,
         `${decoded.field} is not a filterable field of this list; filterable: ${filterable.join(', ') || 'none'}`,
       );
-      continue;
-    }
-    if (!allowedOps(param.type).includes(decoded.op)) {
-      addError(errors, name, `operator ${decoded.op} does not apply to ${param.type} fields; use ${allowedOps(param.type).join(' or ')}`);
       continue;
     }
     const value = parseFilterValue(param.type, decoded.value);

@@ -7,13 +7,6 @@ import { parseDate } from '../data/dates.js';
  */
 export type Comparable = number | string | boolean | null;
 
-/** Operators that make sense per type: guids and booleans only compare for equality. */
-export function allowedOps(type: ScalarType): readonly FilterOp[] {
-  return type === 'guid' || type === 'boolean'
-    ? ['eq', 'ne']
-    : ['eq', 'ne', 'lt', 'lte', 'gt', 'gte'];
-}
-
 export type ParsedValue = { ok: true; value: Comparable } | { ok: false; message: string };
 
 /** Reads a filter value from the query string; `null` matches unset fields. */

@@ -116,7 +116,7 @@ describe('/demo/sources', () => {
     for (const s of sources.surveys) expect((await client.get(listPath('E11', s))).status).toBe(200);
     for (const t of sources.tasks) expect((await client.get(listPath('E13', t))).status).toBe(200);
     for (const m of sources.taskModules) expect((await client.get(listPath('E14', m))).status).toBe(200);
-    for (const m of sources.serviceformModules) expect((await client.get(listPath('E12', m))).status).toBe(200);
+    for (const m of sources.serviceformModules) expect((await client.get(listPath('E12', { moduleId: m.moduleId }))).status).toBe(200);
   });
 });
 
