@@ -1,5 +1,6 @@
 import jsonpatch, { type Operation } from 'fast-json-patch';
 import type { CreatePostBody } from '../api/index.js';
+import { MERGED_PATHS } from './coalesce.js';
 import type { CreatePostEdit, OutboxEdit, PatchOp } from './edit.js';
 
 /** A row as the mirror stores it: the server's resource, unknown fields kept. */
@@ -50,14 +51,24 @@ function escapePointer(field: string): string {
   return `/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
-/** The resource-level JSON-patch ops of one request op, given the row it lands on. */
+/**
+ * The resource-level JSON-patch ops of one request op, given the row it lands on. A
+ * removed field reads as null (the API returns unset values as null), and custom
+ * fields merge by key (see `MERGED_PATHS`).
+ */
 function rowOpsOf(kind: 'post' | 'user', op: PatchOp, row: Row): Operation[] {
   const path = op.path ?? '';
   if ((op.op ?? 'replace') === 'remove') {
-    const field = path.slice(1);
-    return Object.hasOwn(row, field) ? [{ op: 'remove', path }] : [];
+    if (MERGED_PATHS.has(path)) return [{ op: 'add', path, value: {} }];
+    const projection = projections[`${kind}:${path}`];
+    if (projection) {
+      const [field, projected] = projection(null, row);
+      return [{ op: 'add', path: escapePointer(field), value: field === 'image' ? null : projected }];
+    }
+    return [{ op: 'add', path, value: null }];
   }
   const value = jsonpatch.deepClone(op.value) as unknown;
+  if (MERGED_PATHS.has(path)) return [{ op: 'add', path, value: { ...asRecord(row[path.slice(1)]), ...asRecord(value) } }];
   const projection = projections[`${kind}:${path}`];
   if (projection) {
     const [field, projected] = projection(value, row);

@@ -11,16 +11,38 @@ export interface SendBatch {
 }
 
 /**
+ * Paths whose value is merged into the field rather than replacing it: a user's custom
+ * fields are keyed by external id, so a patch changes only the keys it names.
+ */
+export const MERGED_PATHS: ReadonlySet<string> = new Set(['/customFields']);
+
+function isSet(op: PatchOp): boolean {
+  return (op.op ?? 'replace') !== 'remove';
+}
+
+function asObject(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/**
  * Merges patch operations into one list equivalent to applying them in order: a
  * later op on a path drops every earlier op on the same path (the allowed paths are
- * whole top-level fields, so ops on different paths commute).
+ * whole top-level fields, so ops on different paths commute). On a merged path a set
+ * after a set merges their values, and a set after a remove keeps both.
  */
 export function coalesceOps(...lists: readonly (readonly PatchOp[])[]): PatchOp[] {
   const merged: PatchOp[] = [];
   for (const ops of lists) {
     for (const op of ops) {
-      const at = merged.findIndex((earlier) => earlier.path === op.path);
-      if (at >= 0) merged.splice(at, 1);
+      let at = merged.length - 1;
+      while (at >= 0 && merged[at]!.path !== op.path) at -= 1;
+      const earlier = at >= 0 ? merged[at]! : null;
+      if (earlier && op.path !== undefined && MERGED_PATHS.has(op.path) && isSet(op)) {
+        if (isSet(earlier)) merged[at] = { ...op, value: { ...asObject(earlier.value), ...asObject(op.value) } };
+        else merged.push(op);
+        continue;
+      }
+      for (let i = merged.length - 1; i >= 0; i -= 1) if (merged[i]!.path === op.path) merged.splice(i, 1);
       merged.push(op);
     }
   }

@@ -23,7 +23,8 @@ describe('applyEditsLocally', () => {
     ['shows permission ids as references, keeping names', post, [patchPost({ op: 'replace', path: '/permissions', value: [{ departments: [GUID_A], userGroups: [GUID_B] }] })], { permissions: [{ departments: [{ id: GUID_A, name: 'Depot' }], userGroups: [{ id: GUID_B }], requireAllUserGroups: false }] }],
     ['applies edits in order, the later one winning', post, [patchPost({ op: 'replace', path: '/categoryId', value: GUID_A }), patchPost({ op: 'replace', path: '/categoryId', value: GUID_B })], { categoryId: GUID_B }],
     ['sets a user field with add', user, [patchUser({ op: 'add', path: '/initials', value: 'AL' })], { initials: 'AL', name: 'Ada' }],
-    ['removes a user title', user, [patchUser({ op: 'remove', path: '/title' })], { name: 'Ada' }],
+    ['removes a user title (null, as the API shows unset values)', user, [patchUser({ op: 'remove', path: '/title' })], { name: 'Ada', title: null }],
+    ['merges custom fields by key', { id: USER, customFields: { a: '1', b: '2' } }, [patchUser({ op: 'add', path: '/customFields', value: { b: '3', c: ['x'] } })], { customFields: { a: '1', b: '3', c: ['x'] } }],
     ['puts a card number on the member card', user, [patchUser({ op: 'replace', path: '/cardNumber', value: '99' })], { memberCard: { id: GUID_A, cardNumber: '99', name: 'Gold' } }],
     ['names a new image by id', user, [patchUser({ op: 'replace', path: '/imageId', value: GUID_B })], { image: { id: GUID_B } }],
   ])('%s', (_, base, edits, expected) => {
@@ -37,10 +38,9 @@ describe('applyEditsLocally', () => {
     expect(base).toEqual(post);
   });
 
-  it('drops a removed field entirely and tolerates removing a missing one', () => {
-    const result = applyEditsLocally({ id: USER }, [patchUser({ op: 'remove', path: '/title' })]);
-    expect(result).toEqual({ id: USER });
-    expect(Object.hasOwn(applyEditsLocally(user, [patchUser({ op: 'remove', path: '/title' })])!, 'title')).toBe(false);
+  it('shows a removed field as null, whether or not it was there', () => {
+    expect(applyEditsLocally({ id: USER }, [patchUser({ op: 'remove', path: '/title' })])).toEqual({ id: USER, title: null });
+    expect(applyEditsLocally({ id: USER, customFields: { a: '1' } }, [patchUser({ op: 'remove', path: '/customFields' })])).toEqual({ id: USER, customFields: {} });
   });
 
   it('starts an unknown row from its id', () => {

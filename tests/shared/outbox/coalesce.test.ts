@@ -12,6 +12,9 @@ describe('coalesceOps', () => {
     ['a remove after a set wins', [[set('/title', 'x')], [{ op: 'remove', path: '/title' }]], [{ op: 'remove', path: '/title' }]],
     ['a set after a remove wins', [[{ op: 'remove', path: '/title' }], [{ op: 'add', path: '/title', value: 'y' }]], [{ op: 'add', path: '/title', value: 'y' }]],
     ['a repeated path inside one list keeps the last', [[set('/a', 1), set('/b', 1), set('/a', 3)]], [set('/b', 1), set('/a', 3)]],
+    ['custom fields merge by key', [[set('/customFields', { a: '1', b: '1' })], [set('/customFields', { b: '2' })]], [set('/customFields', { a: '1', b: '2' })]],
+    ['custom fields set after a removal keep the removal', [[{ op: 'remove', path: '/customFields' }], [set('/customFields', { b: '2' })]], [{ op: 'remove', path: '/customFields' }, set('/customFields', { b: '2' })]],
+    ['custom fields removed after a set drop the set', [[set('/customFields', { a: '1' })], [{ op: 'remove', path: '/customFields' }]], [{ op: 'remove', path: '/customFields' }]],
     ['three edits, the middle one overwritten', [[set('/a', 1), set('/b', 1)], [set('/c', 1)], [set('/b', 9)]], [set('/a', 1), set('/c', 1), set('/b', 9)]],
   ])('%s', (_, lists, expected) => {
     expect(coalesceOps(...lists)).toEqual(expected);
