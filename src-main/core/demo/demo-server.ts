@@ -12,7 +12,6 @@ export type StartDemoServer = () => Promise<DemoServer>;
 /** Starts the reference server at demo scale on a free loopback port. */
 export const startDemoServer: StartDemoServer = async () => {
   // Loaded on demand: a remote connection never pays for the reference server.
-  const specifier = '../../../src-server/index.js';
-  const server = (await import(specifier)) as { startServer(options: Record<string, unknown>): Promise<DemoServer> };
-  return server.startServer({ port: 0, scale: 'demo', quiet: true });
+  const { startServer } = await import('../../../src-server/index.js');
+  return startServer({ port: 0, scale: 'demo', quiet: true });
 };

@@ -116,6 +116,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let offlineProbes = 0;
   const passes = new Set<Promise<void>>();
   let unsubscribe: (() => void) | null = null;
+  let storeLost = false;
 
   const iso = () => new Date(clock.now()).toISOString();
   const changed = () => options.onChange?.();
@@ -270,6 +271,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       switch (failure.kind) {
         case 'paused':
           rt.state = { ...rt.state, status: 'paused' };
+          // The window went away: no other scope can write either until a new one attaches.
+          if (!isAbort(error)) storeLost = true;
           break;
         case 'offline':
           // Not the list's fault: it waits for the connection, its checkpoint kept.
@@ -303,6 +306,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   async function schedule(): Promise<void> {
     while (!stopper.signal.aborted) {
+      if (storeLost) {
+        for (const rt of runtimes.values()) rt.running?.abort();
+        if ([...runtimes.values()].every((rt) => rt.running === null)) settle();
+        await waitForWake(60_000);
+        continue;
+      }
       if (!connectivity.online()) {
         // Offline: no pass could succeed. Probe with backoff until the server answers.
         offlineProbes += 1;

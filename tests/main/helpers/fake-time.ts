@@ -9,7 +9,8 @@ export function fakeTime(start = 0): { clock: Clock; sleep: Sleep; advance(ms: n
   return {
     clock: { now: () => now },
     sleep: async (ms, signal) => {
-      await Promise.resolve();
+      // Yield to the event loop (not just microtasks), so sockets keep flowing.
+      await new Promise((resolve) => setImmediate(resolve));
       if (signal?.aborted) throw new DOMException('aborted', 'AbortError');
       now += Math.max(0, ms);
     },

@@ -1,0 +1,294 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { endpoints, rowKey } from '../../../../src-shared/api/index.js';
+import { StoreUnavailableError } from '../../../../src-shared/bridge/index.js';
+import { createDexieMirrorStore, mirrorTable, scopeKey, type MirrorStore } from '../../../../src-shared/store/index.js';
+import { startServer, type RunningServer, type ServerOptions } from '../../../../src-server/index.js';
+import { openFakeDatabase } from '../../../helpers/fake-db.js';
+import { engineStack, mirrorDiff, mirroredRows } from '../../helpers/engine-stack.js';
+
+const servers: RunningServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+async function server(options: ServerOptions = {}): Promise<RunningServer> {
+  const running = await startServer({ port: 0, quiet: true, scale: 'demo', seed: 1, ...options });
+  servers.push(running);
+  return running;
+}
+
+/** A store that stops answering (the window closed) after `pages` pages of one scope. */
+function dyingStore(store: MirrorStore, scope: string, pages: number): MirrorStore {
+  let written = 0;
+  return {
+    ...store,
+    async applyPage(command) {
+      if (command.scope === scope && written >= pages) throw new StoreUnavailableError('applyPage', 'Disconnected', 'the window closed');
+      const result = await store.applyPage(command);
+      if (command.scope === scope) written += 1;
+      return result;
+    },
+  };
+}
+
+const lessons = (url: string) => url.includes('/training/lessons/participation');
+
+describe('sync engine against the reference server', () => {
+  it('converges again after rows are inserted, changed and deleted on the server', async () => {
+    const srv = await server();
+    const stack = await engineStack(srv);
+    const { engine, db } = stack;
+    await engine.start();
+    await engine.whenSettled();
+
+    const equipment = srv.sources.dataLists[0]!;
+    const items = { dataListId: equipment.dataListId };
+    const [first, second] = srv.data.rows('E1', items);
+    srv.data.remove('E1', items, rowKey(endpoints.E1, first!));
+    srv.data.update('E1', items, rowKey(endpoints.E1, second!), { customId: 'changed on the server' });
+    const inserted = srv.data.insert('E1', items, { customId: 'new on the server' });
+    const groups = srv.data.rows('E20', {});
+    srv.data.remove('E20', {}, rowKey(endpoints.E20, groups[0]!));
+    srv.data.insert('E20', {});
+
+    // A delta brings the new and the changed rows, but cannot know of deletions.
+    stack.fetched.length = 0;
+    engine.syncNow();
+    await engine.whenSettled();
+    expect(stack.fetched.some((u) => u.includes('creationDateTime%5Bgt%5D') || u.includes('creationDateTime[gt]'))).toBe(true);
+    const scope = scopeKey('E1', items);
+    const afterDelta = await mirroredRows(db, { endpoint: 'E1', scope });
+    expect(afterDelta.get(String(inserted.id))?.customId).toBe('new on the server');
+    expect(afterDelta.get(String(second!.id))?.customId).toBe('changed on the server');
+    expect(afterDelta.has(String(first!.id))).toBe(true);
+
+    // A full pass sweeps them: the mirror equals the server again.
+    engine.syncNow({ full: true });
+    await engine.whenSettled();
+    expect(await mirrorDiff(srv, db, engine.states())).toEqual([]);
+    await engine.stop();
+  });
+
+  it('resumes a pass from its checkpoint after the window died, without fetching finished pages again', async () => {
+    const srv = await server({ scale: 0.004 });
+    const db = openFakeDatabase();
+    const total = srv.data.rows('E18', {}).length;
+    expect(total).toBeGreaterThan(3000);
+
+    const first = await engineStack(srv, { db, store: dyingStore(createDexieMirrorStore(db), 'E18:', 2), sources: false, settings: { prefetchPages: 2 } });
+    await first.engine.start();
+    await first.engine.whenSettled();
+    await first.engine.stop();
+    const saved = (await db.scopes.get('E18:'))!;
+    expect(saved.pass?.pages).toBe(2);
+    expect(saved.pass?.nextUrl).toContain('cursor=');
+    expect(await mirrorTable(db, 'lessonParticipations').count()).toBe(2000);
+
+    const second = await engineStack(srv, { db, sources: false });
+    await second.engine.start();
+    await second.engine.whenSettled();
+    await second.engine.stop();
+    const again = second.fetched.filter(lessons);
+    expect(again[0]).toBe(saved.pass!.nextUrl);
+    expect(again).toHaveLength(Math.ceil(total / 1000) - 2);
+    expect(await mirrorDiff(srv, db, second.engine.states())).toEqual([]);
+  });
+
+  it('starts a pass again when the server says its cursor expired, and sweeps with the new pass', async () => {
+    let shift = 0;
+    const srv = await server({ scale: 0.004, now: () => Date.now() + shift });
+    const db = openFakeDatabase();
+    const first = await engineStack(srv, { db, store: dyingStore(createDexieMirrorStore(db), 'E18:', 1), sources: false });
+    await first.engine.start();
+    await first.engine.whenSettled();
+    await first.engine.stop();
+    const expired = (await db.scopes.get('E18:'))!.pass!.nextUrl!;
+
+    // Seven hours later on the server (our clock does not know), and a row is gone.
+    shift = 7 * 3600_000;
+    const gone = srv.data.rows('E18', {})[0]!;
+    srv.data.remove('E18', {}, rowKey(endpoints.E18, gone));
+    const second = await engineStack(srv, { db, sources: false, token: srv.issueToken(['svc.api']) });
+    await second.engine.start();
+    await second.engine.whenSettled();
+    await second.engine.stop();
+    const fetched = second.fetched.filter(lessons);
+    expect(fetched[0]).toBe(expired);
+    expect(fetched[1]).not.toContain('cursor=');
+    expect(second.engine.states().find((s) => s.scope === 'E18:')?.status).toBe('idle');
+    expect(await mirrorDiff(srv, db, second.engine.states())).toEqual([]);
+  });
+
+  it('does not follow a checkpoint older than the cursor lifetime', async () => {
+    const srv = await server({ scale: 0.004 });
+    const db = openFakeDatabase();
+    const first = await engineStack(srv, { db, store: dyingStore(createDexieMirrorStore(db), 'E18:', 1), sources: false });
+    await first.engine.start();
+    await first.engine.whenSettled();
+    await first.engine.stop();
+    const later = { now: () => Date.now() + 7 * 3600_000 };
+    const second = await engineStack(srv, { db, sources: false, clock: later, token: srv.issueToken(['svc.api'], 24 * 3600) });
+    await second.engine.start();
+    await second.engine.whenSettled();
+    await second.engine.stop();
+    expect(second.fetched.filter(lessons)[0]).not.toContain('cursor=');
+    expect(await mirrorDiff(srv, db, second.engine.states())).toEqual([]);
+  });
+
+  it('ends a run with faults switched on equal to a run without', async () => {
+    const clean = await server();
+    const cleanStack = await engineStack(clean);
+    await cleanStack.engine.start();
+    await cleanStack.engine.whenSettled();
+    await cleanStack.engine.stop();
+
+    const faulty = await server({ faults: { errorRate: 0.15, resetRate: 0.1, truncateRate: 0.1, throttleBurst: 3, retryAfterSeconds: 0, latencyMs: 1 } });
+    const faultyStack = await engineStack(faulty);
+    await faultyStack.engine.start();
+    await faultyStack.engine.whenSettled();
+    await faultyStack.engine.stop();
+
+    const stats = faulty.data.stats();
+    expect((stats.byStatus['500'] ?? 0) + (stats.byStatus['503'] ?? 0) + (stats.byStatus['429'] ?? 0) + (stats.byStatus.reset ?? 0)).toBeGreaterThan(5);
+    const summary = (stack: typeof cleanStack) => stack.engine.states().map((s) => [s.scope, s.status, s.rowCount]).sort();
+    expect(summary(faultyStack)).toEqual(summary(cleanStack));
+    for (const table of Object.values(endpoints).map((e) => e.table)) {
+      const a = (await mirrorTable(cleanStack.db, table).toArray()).map((r) => [r.scope, r.key, r.row]);
+      const b = (await mirrorTable(faultyStack.db, table).toArray()).map((r) => [r.scope, r.key, r.row]);
+      expect(b, table).toEqual(a);
+    }
+  });
+
+  it('quarantines invalid rows with endpoint, JSON path and reason, and keeps the rest of the page', async () => {
+    const srv = await server({ faults: { badRowRate: 0.2 } });
+    const { engine, db } = await engineStack(srv, { sources: false });
+    await engine.start();
+    await engine.whenSettled();
+    await engine.stop();
+    const quarantined = await db.quarantine.toArray();
+    expect(quarantined.length).toBeGreaterThan(0);
+    for (const entry of quarantined) {
+      expect(entry.endpoint).toMatch(/^E\d+$/);
+      expect(entry.path).toMatch(/^\$\.data\[\d+\]/);
+      expect(entry.reason.length).toBeGreaterThan(0);
+    }
+    const states = engine.states();
+    for (const state of states) {
+      const kept = (await mirroredRows(db, state)).size;
+      const bad = quarantined.filter((q) => q.scope === state.scope).length;
+      expect(kept + bad, state.scope).toBe(srv.data.rows(state.endpoint, state.params).length);
+      expect(state.status).toBe('idle');
+    }
+  });
+
+  it('asks nothing of the lists a token may not read, and marks them not permitted', async () => {
+    const srv = await server();
+    const token = srv.issueToken(['svc.api.users:read']);
+    const { engine, fetched } = await engineStack(srv, { token });
+    await engine.start();
+    await engine.whenSettled();
+    await engine.stop();
+    const states = engine.states();
+    expect(states.find((s) => s.scope === 'E20:')?.status).toBe('idle');
+    const others = states.filter((s) => s.scope !== 'E20:');
+    expect(others.length).toBeGreaterThan(10);
+    expect(others.every((s) => s.status === 'not-permitted' && /svc\.api/.test(s.reason ?? ''))).toBe(true);
+    expect(fetched.every((u) => u.includes('/userGroups'))).toBe(true);
+  });
+
+  it('marks a list the server refuses with 403 as not permitted, and does not retry it in a loop', async () => {
+    const srv = await server();
+    // An opaque token says nothing of its scopes: the server's 403s decide.
+    const token = srv.issueToken(['svc.api.training:read']);
+    const opaque = { ...(await engineStack(srv, { token, sources: false })) };
+    opaque.tokens.scopes = () => null;
+    await opaque.engine.start();
+    await opaque.engine.whenSettled();
+    const refused = opaque.engine.states().filter((s) => s.status === 'not-permitted');
+    expect(refused.map((s) => s.scope).sort()).toEqual(['E20:', 'E21:', 'E9:']);
+    const before = opaque.fetched.length;
+    opaque.engine.syncNow();
+    await opaque.engine.whenSettled();
+    await opaque.engine.stop();
+    expect(opaque.fetched.slice(before).every(lessons)).toBe(true);
+  });
+
+  it('adds and removes sources, discovering and forgetting the lists below them', async () => {
+    const srv = await server();
+    const { engine, db, store } = await engineStack(srv, { sources: false });
+    await engine.start();
+    await engine.whenSettled();
+    const module = srv.sources.serviceformModules[0]!;
+    const id = scopeKey('E12', { moduleId: module.moduleId });
+    await engine.addSource({ id, kind: 'serviceformModule', params: { moduleId: module.moduleId }, label: null, addedAt: new Date().toISOString() });
+    await engine.whenSettled();
+    const forms = srv.data.rows('E12', { moduleId: module.moduleId });
+    const children = engine.states().filter((s) => s.parent === id);
+    expect(children).toHaveLength(forms.length * 5);
+    expect(await mirrorDiff(srv, db, engine.states())).toEqual([]);
+    expect((await store.getSources()).map((s) => s.id)).toEqual([id]);
+
+    expect(await engine.removeSource(id)).toBe(true);
+    expect(engine.states().filter((s) => s.scope === id || s.parent === id)).toEqual([]);
+    expect(await mirrorTable(db, 'forms').count()).toBe(0);
+    expect(await mirrorTable(db, 'formPages').count()).toBe(0);
+    expect(await store.getSources()).toEqual([]);
+    expect((await store.getScopes()).map((s) => s.scope).sort()).toEqual(['E18:', 'E20:', 'E21:', 'E9:']);
+    await engine.stop();
+  });
+
+  it('forgets the lists of a form deleted on the server after the next full pass', async () => {
+    const srv = await server({ seed: 2 });
+    const stack = await engineStack(srv);
+    await stack.engine.start();
+    await stack.engine.whenSettled();
+    const module = srv.sources.serviceformModules[0]!;
+    const form = srv.data.rows('E12', { moduleId: module.moduleId })[0]!;
+    srv.data.remove('E12', { moduleId: module.moduleId }, String(form.id));
+    stack.engine.syncNow({ full: true });
+    await stack.engine.whenSettled();
+    await stack.engine.stop();
+    expect(stack.engine.states().filter((s) => s.params.formId === form.id)).toEqual([]);
+    expect(await mirrorDiff(srv, stack.db, stack.engine.states())).toEqual([]);
+  });
+
+  it('refreshes one participation into its list scope (E5)', async () => {
+    const srv = await server();
+    const { engine, db } = await engineStack(srv);
+    await engine.start();
+    await engine.whenSettled();
+    const { moduleId, calendarId } = srv.sources.calendars[0]!;
+    const row = srv.data.rows('E4', { moduleId, calendarId })[0]!;
+    srv.data.update('E4', { moduleId, calendarId }, String(row.id), { status: 'Tentative' });
+    const fresh = await engine.refreshParticipation({ moduleId, calendarId, participationId: String(row.id) });
+    expect(fresh?.status).toBe('Tentative');
+    const stored = await mirroredRows(db, { endpoint: 'E4', scope: scopeKey('E4', { moduleId, calendarId }) });
+    expect(stored.get(String(row.id))?.status).toBe('Tentative');
+    expect(await engine.refreshParticipation({ moduleId, calendarId, participationId: '00000000-0000-4000-8000-000000000000' })).toBeNull();
+    await engine.stop();
+  });
+
+  it("keeps inside a rate-limited tenant's budget: no 429", async () => {
+    // The tenant's minute is 600 ms here; the client's budget window is the same.
+    const srv = await server({ rateLimit: { perMinute: 30, timeScale: 100 } });
+    const { engine, db } = await engineStack(srv, { budget: 30, windowMs: 600 });
+    await engine.start();
+    await engine.whenSettled();
+    await engine.stop();
+    const stats = srv.data.stats();
+    expect(stats.byStatus['429'] ?? 0).toBe(0);
+    expect(stats.total).toBeGreaterThan(60);
+    expect(await mirrorDiff(srv, db, engine.states())).toEqual([]);
+  });
+
+  it('serves the lists the user looks at first', async () => {
+    const srv = await server();
+    const { engine, fetched } = await engineStack(srv, { settings: { parallelScopes: 1 } });
+    const { moduleId, calendarId } = srv.sources.calendars[1]!;
+    engine.focus([scopeKey('E4', { moduleId, calendarId })]);
+    await engine.start();
+    await engine.whenSettled();
+    await engine.stop();
+    expect(fetched[0]).toContain(`/calendars/${calendarId}/participation`);
+  });
+});
