@@ -18,22 +18,45 @@ function pad(value: number, width = 2): string {
   return String(Math.abs(value)).padStart(width, '0');
 }
 
+const DAY_MS = 86_400_000;
+
+/** `yyyy-MM-ddTHH:mm:ss` and the milliseconds of an epoch instant, without a Date (hot path of row generation). */
+function civil(ms: number): [text: string, millis: number] {
+  const days = Math.floor(ms / DAY_MS);
+  const inDay = ms - days * DAY_MS;
+  // Howard Hinnant's days-to-civil algorithm.
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  const seconds = Math.floor(inDay / 1000);
+  const text =
+    `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}T` +
+    `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
+  return [text, inDay % 1000];
+}
+
 /** `2024-03-05T10:11:12.1230000+02:00` (the local time at that offset). */
 export function formatDate(ms: number, style: DateStyle): string {
   const offset = style.offsetMinutes ?? 0;
-  const iso = new Date(ms + offset * 60_000).toISOString(); // yyyy-mm-ddThh:mm:ss.sssZ
+  const [text, millis] = civil(ms + offset * 60_000);
   const fraction =
-    style.fractionDigits === 0 ? '' : `.${(iso.slice(20, 23) + '0000').slice(0, style.fractionDigits)}`;
+    style.fractionDigits === 0 ? '' : `.${(String(millis).padStart(3, '0') + '0000').slice(0, style.fractionDigits)}`;
   const zone =
     style.offsetMinutes === null
       ? 'Z'
       : `${offset < 0 ? '-' : '+'}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
-  return `${iso.slice(0, 19)}${fraction}${zone}`;
+  return `${text}${fraction}${zone}`;
 }
 
 /** `yyyy-MM-ddTHH:mm:ss` without offset, as availableFrom/Until. */
 export function formatLocal(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19);
+  return civil(ms)[0];
 }
 
 const DATE_PATTERN =

@@ -39,23 +39,42 @@ export interface Random {
   pick<T>(items: readonly T[]): T;
 }
 
-/** mulberry32 seeded from a 32-bit state. */
-export function createRandom(state: number): Random {
-  let a = state >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
+/** mulberry32: a class, so the per-row stream allocates one small object and no closures. */
+class Mulberry32 implements Random {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n) => Math.floor(next() * n),
-    range: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    chance: (p) => next() < p,
-    pick: (items) => items[Math.floor(next() * items.length)]!,
-  };
+  }
+
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
+  range(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)]!;
+  }
+}
+
+/** A random stream seeded from a 32-bit state. */
+export function createRandom(state: number): Random {
+  return new Mulberry32(state);
 }
 
 /** The random stream of row `index` of the list named by `salt`. */

@@ -91,30 +91,58 @@ function candidates(state: ListState, filters: readonly CompiledFilter[]): { lo:
   return { lo, hi: Math.max(lo, hi), only };
 }
 
+/** A materialised order: list indices, and one column of sort values per key. */
 interface SortedView {
   readonly indices: Int32Array;
-  readonly values: Comparable[][];
+  valuesAt(k: number): Comparable[];
 }
 
+const NUMERIC = new Set(['integer', 'double', 'datetime', 'datetimeoffset', 'boolean']);
 const sortedCache = new WeakMap<ListState, Map<string, { version: number; view: SortedView }>>();
 
-function sortedView(state: ListState, query: ListQuery, compare: Comparator): SortedView {
+/**
+ * Sorts the matching rows once per list version. Numeric keys (numbers, dates,
+ * booleans) live in typed columns (null as -Infinity, so it sorts first), which
+ * keeps a million-row sort to typed-array work.
+ */
+function sortedView(state: ListState, query: ListQuery): SortedView {
   let perState = sortedCache.get(state);
   if (!perState) sortedCache.set(state, (perState = new Map()));
   const hit = perState.get(query.fingerprint);
   if (hit && hit.version === state.version()) return hit.view;
   const { lo, hi, only } = candidates(state, query.filters);
   const accept = predicateOf(query.filters);
-  const found: { index: number; values: Comparable[] }[] = [];
+  const found: number[] = [];
+  const raw: Comparable[][] = query.sort.map(() => []);
   const consider = (i: number) => {
     if (!state.isLive(i)) return;
     const row = state.row(i);
-    if (accept(row)) found.push({ index: i, values: sortValues(query.sort, row) });
+    if (!accept(row)) return;
+    found.push(i);
+    query.sort.forEach((k, c) => raw[c]!.push(comparableOf(k.type, row[k.field])));
   };
   if (only) only.forEach(consider);
   else for (let i = lo; i < hi; i++) consider(i);
-  found.sort((a, b) => compare(a.values, a.index, b.values, b.index));
-  const view = { indices: Int32Array.from(found, (f) => f.index), values: found.map((f) => f.values) };
+
+  const columns = query.sort.map((k, c) =>
+    NUMERIC.has(k.type) ? Float64Array.from(raw[c]!, (v) => (v === null ? Number.NEGATIVE_INFINITY : Number(v))) : raw[c]!,
+  );
+  const tie = query.sort[0]?.descending ? -1 : 1;
+  const order = Int32Array.from(found.keys());
+  order.sort((a, b) => {
+    for (let c = 0; c < columns.length; c++) {
+      const column = columns[c]!;
+      const x = column[a]!;
+      const y = column[b]!;
+      const d = typeof x === 'number' && typeof y === 'number' ? (x < y ? -1 : x > y ? 1 : 0) : compareValues(x as Comparable, y as Comparable);
+      if (d !== 0) return query.sort[c]!.descending ? -d : d;
+    }
+    return (found[a]! - found[b]!) * tie;
+  });
+  const view: SortedView = {
+    indices: Int32Array.from(order, (k) => found[k]!),
+    valuesAt: (k) => raw.map((column) => column[order[k]!]!),
+  };
   if (perState.size >= 8) perState.delete(perState.keys().next().value!);
   perState.set(query.fingerprint, { version: state.version(), view });
   return view;
@@ -158,9 +186,9 @@ export function readPage(state: ListState, query: ListQuery, position: Position 
       }
     }
   } else {
-    const view = sortedView(state, query, compare);
+    const view = sortedView(state, query);
     const n = view.indices.length;
-    const at = (k: number) => compare(view.values[k]!, view.indices[k]!, position!.boundary.values, position!.boundary.index);
+    const at = (k: number) => compare(view.valuesAt(k), view.indices[k]!, position!.boundary.values, position!.boundary.index);
     if (!backward) {
       let k = 0;
       if (position) k = search(0, n, (j) => (position.inclusive ? at(j) >= 0 : at(j) > 0));

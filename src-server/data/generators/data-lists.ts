@@ -51,6 +51,7 @@ function fieldValue(ctx: WorldContext, field: CustomFieldSpec, fieldId: string, 
 /** E1: items of a Standard data list; hidden custom fields are omitted. */
 export function dataListItemsGenerator(ctx: WorldContext, dataListId: string, list: DataListSpec): RowGenerator {
   const fieldCodec = ctx.codec(`customFields:${dataListId}`);
+  const fieldIds = list.fields.map((_, f) => fieldCodec.encode(f));
   const prefix = list.name.slice(0, 2).toUpperCase();
   return defineGenerator({
     seed: ctx.seed,
@@ -69,7 +70,7 @@ export function dataListItemsGenerator(ctx: WorldContext, dataListId: string, li
         lastModifiedDateTime: t.modified === null ? null : t.format(t.modified),
         locales: culturesFor(random).map((culture) => ({ culture, title: titleIn(culture, nouns.adj, nouns.noun) })),
         customFieldValues: list.fields.flatMap((field, f) =>
-          field.hidden ? [] : [fieldValue(ctx, field, fieldCodec.encode(f), random, nouns)],
+          field.hidden ? [] : [fieldValue(ctx, field, fieldIds[f]!, random, nouns)],
         ),
       };
     },

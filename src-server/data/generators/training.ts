@@ -10,6 +10,10 @@ export function lessonParticipationsGenerator(ctx: WorldContext): RowGenerator {
   const lessons = ctx.spec.lessons;
   const lessonCodec = ctx.codec('lessons');
   const userCodec = ctx.codec('users');
+  // Each id repeats across many rows: encode it once.
+  const lessonIds = Array.from({ length: lessons }, (_, k) => lessonCodec.encode(k));
+  const userIds: string[] = [];
+  const userId = (k: number) => (userIds[k] ??= userCodec.encode(k));
   return defineGenerator({
     seed: ctx.seed,
     salt: 'lessonParticipations',
@@ -28,8 +32,8 @@ export function lessonParticipationsGenerator(ctx: WorldContext): RowGenerator {
       const completionRate = state === 'Completed' ? 100 : state === 'NotStarted' ? 0 : Math.round(random.next() * 9900) / 100;
       const performance = state === 'NotStarted' ? 0 : Math.round(random.next() * 10_000) / 100;
       return {
-        courseLessonId: lessonCodec.encode(i % lessons),
-        userId: userCodec.encode(Math.floor(i / lessons)),
+        courseLessonId: lessonIds[i % lessons],
+        userId: userId(Math.floor(i / lessons)),
         courseLessonParticipationState: state,
         creationDateTime: t.format(t.created),
         lastModifiedDateTime: t.modified === null ? null : t.format(t.modified),

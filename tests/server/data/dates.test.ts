@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatLocal, parseDate } from '../../../src-server/data/dates.js';
 
@@ -21,5 +22,17 @@ describe('dates', () => {
     expect(parseDate('2021-01-01T08:30:00.1234567Z')).toBe(Date.UTC(2021, 0, 1, 8, 30, 0, 123));
     expect(formatLocal(at)).toBe('2024-03-05T10:11:12');
     for (const bad of ['yesterday', '2021-13-01', '01/02/2021', '2021-01-01T08:30:00+0200', '']) expect(parseDate(bad)).toBeNaN();
+  });
+
+  it('agrees with Date for any instant and offset', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), fc.integer({ min: -720, max: 840 }), (ms, offset) => {
+        const local = new Date(ms + offset * 60_000).toISOString();
+        expect(formatDate(ms, { offsetMinutes: offset, fractionDigits: 3 }).slice(0, 23)).toBe(local.slice(0, 23));
+        expect(formatDate(ms, { offsetMinutes: null, fractionDigits: 3 })).toBe(new Date(ms).toISOString());
+        expect(parseDate(formatDate(ms, { offsetMinutes: offset, fractionDigits: 7 }))).toBe(ms);
+      }),
+      { seed: 7, numRuns: 300 },
+    );
   });
 });
