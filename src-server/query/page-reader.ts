@@ -165,6 +165,8 @@ export function readPage(state: ListState, query: ListQuery, position: Position 
     const descending = query.sort[0]?.descending ?? false;
     const { lo, hi, only } = candidates(state, query.filters);
     const accept = predicateOf(query.filters);
+    // Without filters a large offset skips rows without generating them.
+    const unfiltered = query.filters.length === 0;
     // Walking "forward" in the list's order means descending indices for a descending sort.
     const step = (descending ? -1 : 1) * (backward ? -1 : 1);
     let start = step > 0 ? lo : hi - 1;
@@ -177,12 +179,12 @@ export function readPage(state: ListState, query: ListQuery, position: Position 
       for (const i of ordered) {
         if (picked.length >= want) break;
         if ((step > 0 ? i < start : i > start) || !state.isLive(i)) continue;
-        if (accept(state.row(i))) picked.push(i);
+        if (unfiltered || accept(state.row(i))) picked.push(i);
       }
     } else {
       const from = step > 0 ? Math.max(start, lo) : Math.min(start, hi - 1);
       for (let i = from; i >= lo && i < hi && picked.length < want; i += step) {
-        if (state.isLive(i) && accept(state.row(i))) picked.push(i);
+        if (state.isLive(i) && (unfiltered || accept(state.row(i)))) picked.push(i);
       }
     }
   } else {
