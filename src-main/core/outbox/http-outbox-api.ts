@@ -20,7 +20,7 @@ export interface HttpOutboxApiOptions {
   readonly timeoutMs?: number;
   readonly now?: () => number;
   /** The client's request gate: writes then share the request budget and `Retry-After` pauses. */
-  readonly gate?: Pick<RequestGate, 'run'>;
+  readonly gate?: Pick<RequestGate, 'run'> & Partial<Pick<RequestGate, 'pauseUntil'>>;
 }
 
 type WriteId = Extract<EndpointId, 'E3' | 'E16' | 'E19'>;
@@ -84,7 +84,18 @@ export function createHttpOutboxApi(options: HttpOutboxApiOptions): OutboxApi {
         throw sendError(error, url, true);
       }
     };
-    const { text, status } = options.gate ? await options.gate.run(exchange, { signal }) : await exchange();
+    let answer: { text: string; status: number };
+    try {
+      answer = options.gate ? await options.gate.run(exchange, { signal }) : await exchange();
+    } catch (error) {
+      // `Retry-After` on a write holds the whole client (reads too), as it does for reads.
+      const failure = error instanceof OutboxSendError ? error.failure : null;
+      if (failure?.retryAfterMs != null && (failure.code === 'rate-limited' || failure.code === 'server')) {
+        options.gate?.pauseUntil?.(now() + failure.retryAfterMs);
+      }
+      throw error;
+    }
+    const { text, status } = answer;
     try {
       return parseResponse(id, JSON.parse(text)) as Row;
     } catch (error) {
