@@ -144,12 +144,14 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
       } finally {
         inFlight -= 1;
         answered.push(clock.now());
+        prune();
         changed();
         poke();
       }
     },
     note() {
       answered.push(clock.now());
+      prune();
       changed();
     },
     pauseUntil(epochMs) {

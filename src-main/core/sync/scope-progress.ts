@@ -20,7 +20,8 @@ export function scopeProgress(state: ScopeState, running: boolean, next: Schedul
   return {
     scope: state.scope,
     endpoint: state.endpoint,
-    status: running ? 'syncing' : state.status,
+    // A pass saved as syncing but not running now (interrupted) waits for its turn.
+    status: running ? 'syncing' : state.status === 'syncing' ? 'queued' : state.status,
     pages: state.pass?.pages ?? 0,
     rows: rowsOf(state),
     lastSuccessAt: lastSuccessOf(state),

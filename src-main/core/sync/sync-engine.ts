@@ -13,7 +13,7 @@ import type { Clock, Sleep } from '../clock.js';
 import type { Connectivity } from '../http/connectivity.js';
 import { ApiRequestError } from '../http/api-request-error.js';
 import type { RequestRunner } from '../http/request-runner.js';
-import { backoffDelay } from '../http/retry-timing.js';
+import { backoffDelay, type BackoffOptions } from '../http/retry-timing.js';
 import type { Logger } from '../logger.js';
 import type { SyncSettings } from '../settings/sync-settings.js';
 import { runPass } from './run-pass.js';
@@ -37,6 +37,8 @@ export interface SyncEngineOptions {
   readonly dialect?: Dialect;
   readonly random?: () => number;
   readonly newId?: () => string;
+  /** Waits between reachability probes while offline (default 1 s doubling to 30 s). */
+  readonly offlineBackoff?: BackoffOptions;
   /** Something visible changed (for status events; called often, throttle it). */
   readonly onChange?: () => void;
 }
@@ -105,6 +107,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const dialect = options.dialect ?? productionDialect;
   const random = options.random ?? Math.random;
   const newId = options.newId ?? randomUUID;
+  const offlineBackoff = options.offlineBackoff ?? { baseMs: 1_000, maxMs: 30_000 };
   const runtimes = new Map<ScopeKey, Runtime>();
   const forced = new Map<ScopeKey, PassMode>();
   let focused = new Set<ScopeKey>();
@@ -317,7 +320,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         offlineProbes += 1;
         const online = await runner.probe(stopper.signal).catch(() => false);
         changed();
-        if (!online) await waitForWake(backoffDelay(offlineProbes, random(), { baseMs: 1_000, maxMs: 30_000 }));
+        if (!online) await waitForWake(backoffDelay(offlineProbes, random(), offlineBackoff));
         continue;
       }
       offlineProbes = 0;

@@ -79,6 +79,7 @@ export async function engineStack(server: RunningServer, options: StackOptions =
     settings: () => stack.settings,
     grantedScopes: async () => tokens.scopes(),
     random: () => 0.5,
+    offlineBackoff: { baseMs: 50, maxMs: 200 },
   });
   return stack;
 }

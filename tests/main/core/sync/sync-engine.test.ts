@@ -61,6 +61,8 @@ describe('sync engine against the reference server', () => {
     expect(afterDelta.get(String(inserted.id))?.customId).toBe('new on the server');
     expect(afterDelta.get(String(second!.id))?.customId).toBe('changed on the server');
     expect(afterDelta.has(String(first!.id))).toBe(true);
+    expect(engine.states().filter((s) => !['idle', 'not-available'].includes(s.status)).map((s) => s.lastError?.message)).toEqual([]);
+    expect(engine.states().find((s) => s.scope === 'E20:')?.lastDeltaAt).not.toBeNull();
 
     // A full pass sweeps them: the mirror equals the server again.
     engine.syncNow({ full: true });
@@ -92,6 +94,36 @@ describe('sync engine against the reference server', () => {
     expect(again[0]).toBe(saved.pass!.nextUrl);
     expect(again).toHaveLength(Math.ceil(total / 1000) - 2);
     expect(await mirrorDiff(srv, db, second.engine.states())).toEqual([]);
+  });
+
+  it('waits offline when the server goes away mid-pass, and finishes when it is back', async () => {
+    const srv = await server({ scale: 0.004 });
+    const port = Number(new URL(srv.url).port);
+    const db = openFakeDatabase();
+    const base = createDexieMirrorStore(db);
+    let stopped: Promise<void> | null = null;
+    const store: MirrorStore = {
+      ...base,
+      async applyPage(command) {
+        const result = await base.applyPage(command);
+        if (command.scope === 'E18:' && !stopped) stopped = srv.close();
+        return result;
+      },
+    };
+    const stack = await engineStack(srv, { db, store, sources: false });
+    await stack.engine.start();
+    await expect.poll(() => stack.connectivity.online(), { timeout: 10_000 }).toBe(false);
+    await stopped;
+    expect(stack.engine.states().find((s) => s.scope === 'E18:')?.pass?.pages).toBeGreaterThanOrEqual(1);
+
+    // The same workspace comes back (its cursors and token secret are new).
+    const back = await server({ scale: 0.004, port });
+    stack.tokens.update({ token: back.token });
+    await expect.poll(() => stack.connectivity.online(), { timeout: 10_000 }).toBe(true);
+    await stack.engine.whenSettled();
+    await stack.engine.stop();
+    expect(stack.engine.states().every((s) => s.status === 'idle')).toBe(true);
+    expect(await mirrorDiff(back, db, stack.engine.states())).toEqual([]);
   });
 
   it('starts a pass again when the server says its cursor expired, and sweeps with the new pass', async () => {
