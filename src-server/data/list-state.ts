@@ -26,6 +26,11 @@ export interface ListState {
   changedIndices(): number[];
   /** No unchanged row was modified after this instant. */
   readonly modifiedUntil: number;
+  /**
+   * Unchanged seeded rows modified after `ms` (or at it, when inclusive), ascending by
+   * index; null when the generator cannot tell without building rows.
+   */
+  modifiedSince(ms: number, inclusive: boolean): number[] | null;
   insert(overrides?: Row): Row;
   update(key: string, changes: Row): Row;
   remove(key: string): boolean;
@@ -66,6 +71,18 @@ export function createListState(
     return insertedValues.get(field)?.[i - size] ?? Number.NaN;
   };
   const keyFields = new Set(endpoint.primaryKey);
+  let byModified: { times: Float64Array; indices: Int32Array } | null = null;
+  const modifiedIndex = () => {
+    if (byModified || !generator.modifiedAt) return byModified;
+    const found: [number, number][] = [];
+    for (let i = 0; i < size; i++) {
+      const at = generator.modifiedAt(i);
+      if (at !== null) found.push([at, i]);
+    }
+    found.sort((a, b) => a[0] - b[0]);
+    byModified = { times: Float64Array.from(found, (f) => f[0]), indices: Int32Array.from(found, (f) => f[1]) };
+    return byModified;
+  };
 
   return {
     endpoint,
@@ -84,6 +101,21 @@ export function createListState(
       ...inserted.map((_, k) => size + k),
     ],
     modifiedUntil: generator.modifiedUntil,
+    modifiedSince(ms, inclusive) {
+      if (ms >= generator.modifiedUntil && !(inclusive && ms === generator.modifiedUntil)) return [];
+      const index = modifiedIndex();
+      if (!index) return null;
+      let lo = 0;
+      let hi = index.times.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (inclusive ? index.times[mid]! >= ms : index.times[mid]! > ms) hi = mid;
+        else lo = mid + 1;
+      }
+      return Array.from(index.indices.subarray(lo))
+        .filter((i) => !updated.has(i) && !removed.has(i))
+        .sort((a, b) => a - b);
+    },
     insert(overrides = {}) {
       const index = total();
       const row: Row = { ...generator.row(index) };

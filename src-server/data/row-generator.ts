@@ -18,6 +18,11 @@ export interface RowGenerator {
   readonly ordered: Readonly<Record<string, (index: number) => number>>;
   /** No seeded row has a lastModifiedDateTime after this instant (epoch ms). */
   readonly modifiedUntil: number;
+  /**
+   * The seeded lastModifiedDateTime of row i (epoch ms, null when never modified),
+   * computed without building the row, so delta filters need not scan the list.
+   */
+  modifiedAt?(index: number): number | null;
   /** Writes a timestamp the way this list writes its dates. */
   formatTime(ms: number): string;
 }

@@ -59,13 +59,13 @@ function search(lo: number, hi: number, test: (i: number) => boolean): number {
 
 /**
  * The indices worth looking at, ascending: a range narrowed by filters on ordered
- * fields, and only the changed rows when a lastModifiedDateTime lower bound lies
- * after every seeded modification.
+ * fields and, for a lastModifiedDateTime lower bound (a delta pass), only the seeded
+ * rows modified after it plus the rows changed since start.
  */
 function candidates(state: ListState, filters: readonly CompiledFilter[]): { lo: number; hi: number; only: number[] | null } {
   let lo = 0;
   let hi = state.total();
-  let onlyChanged = false;
+  let modifiedSince: number[] | null = null;
   for (const f of filters) {
     if (typeof f.value === 'number' && state.isOrdered(f.field)) {
       const v = f.value;
@@ -78,16 +78,16 @@ function candidates(state: ListState, filters: readonly CompiledFilter[]): { lo:
       else if (f.op === 'lte') hi = Math.min(hi, firstGt());
       else if (f.op === 'eq') [lo, hi] = [firstGte(), firstGt()];
     }
-    if (
-      f.field === 'lastModifiedDateTime' &&
-      typeof f.value === 'number' &&
-      ((f.op === 'gt' && f.value >= state.modifiedUntil) ||
-        ((f.op === 'gte' || f.op === 'eq') && f.value > state.modifiedUntil))
-    ) {
-      onlyChanged = true;
+    if (f.field === 'lastModifiedDateTime' && typeof f.value === 'number' && (f.op === 'gt' || f.op === 'gte' || f.op === 'eq')) {
+      const since = state.modifiedSince(f.value, f.op !== 'gt');
+      if (since && (modifiedSince === null || since.length < modifiedSince.length)) modifiedSince = since;
     }
   }
-  const only = onlyChanged ? state.changedIndices().filter((i) => i >= lo && i < hi) : null;
+  let only: number[] | null = null;
+  if (modifiedSince) {
+    const merged = new Set([...modifiedSince, ...state.changedIndices()]);
+    only = [...merged].filter((i) => i >= lo && i < hi).sort((a, b) => a - b);
+  }
   return { lo, hi: Math.max(lo, hi), only };
 }
 

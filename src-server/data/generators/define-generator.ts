@@ -44,6 +44,9 @@ export function defineGenerator(spec: GeneratorSpec): RowGenerator & { codec: Gu
   const created = (i: number) =>
     SEED_START + Math.floor(i * step) + Math.floor(((mix32(salt ^ i) % 1000) / 1000) * (step / 2));
   const format = (ms: number) => formatDate(ms, style);
+  // The first draws of a row's stream decide its modification, so it can be computed alone.
+  const modifiedOf = (random: Random, c: number): number | null =>
+    random.chance(unmodified) ? null : c + Math.floor(random.next() * Math.max(0, SEED_END - c));
   const ordered: Record<string, (i: number) => number> = { creationDateTime: created };
   if (spec.sortOrder) ordered['sortOrder'] = (i) => i + 1;
   return {
@@ -52,9 +55,9 @@ export function defineGenerator(spec: GeneratorSpec): RowGenerator & { codec: Gu
     row(i) {
       const random = rowRandom(spec.seed, salt, i);
       const c = created(i);
-      const modified = random.chance(unmodified) ? null : c + Math.floor(random.next() * Math.max(0, SEED_END - c));
-      return spec.build(i, random, { created: c, modified, format }, codec.encode(i));
+      return spec.build(i, random, { created: c, modified: modifiedOf(random, c), format }, codec.encode(i));
     },
+    modifiedAt: (i) => modifiedOf(rowRandom(spec.seed, salt, i), created(i)),
     indexOf: spec.indexOf ?? ((key) => codec.decode(key)),
     ordered,
     modifiedUntil: SEED_END,
