@@ -74,13 +74,17 @@ export function createListState(
   let byModified: { times: Float64Array; indices: Int32Array } | null = null;
   const modifiedIndex = () => {
     if (byModified || !generator.modifiedAt) return byModified;
-    const found: [number, number][] = [];
+    const all = new Float64Array(size);
+    let count = 0;
     for (let i = 0; i < size; i++) {
       const at = generator.modifiedAt(i);
-      if (at !== null) found.push([at, i]);
+      all[i] = at ?? Number.NaN;
+      if (at !== null) count++;
     }
-    found.sort((a, b) => a[0] - b[0]);
-    byModified = { times: Float64Array.from(found, (f) => f[0]), indices: Int32Array.from(found, (f) => f[1]) };
+    const indices = new Int32Array(count);
+    for (let i = 0, k = 0; i < size; i++) if (!Number.isNaN(all[i]!)) indices[k++] = i;
+    indices.sort((a, b) => all[a]! - all[b]!);
+    byModified = { times: Float64Array.from(indices, (i) => all[i]!), indices };
     return byModified;
   };
 
