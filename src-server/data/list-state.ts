@@ -31,6 +31,8 @@ export interface ListState {
    * index; null when the generator cannot tell without building rows.
    */
   modifiedSince(ms: number, inclusive: boolean): number[] | null;
+  /** Unchanged seeded rows whose field equals a value, ascending; null when unknown. */
+  seededWhere(field: string, value: string): number[] | null;
   insert(overrides?: Row): Row;
   update(key: string, changes: Row): Row;
   remove(key: string): boolean;
@@ -105,6 +107,10 @@ export function createListState(
       ...inserted.map((_, k) => size + k),
     ],
     modifiedUntil: generator.modifiedUntil,
+    seededWhere(field, value) {
+      const found = generator.indicesWhere?.(field, value) ?? null;
+      return found && found.filter((i) => !updated.has(i) && !removed.has(i));
+    },
     modifiedSince(ms, inclusive) {
       if (ms >= generator.modifiedUntil && !(inclusive && ms === generator.modifiedUntil)) return [];
       const index = modifiedIndex();

@@ -23,6 +23,11 @@ export interface RowGenerator {
    * computed without building the row, so delta filters need not scan the list.
    */
   modifiedAt?(index: number): number | null;
+  /**
+   * The seeded rows (ascending indices) whose field equals a value, when the
+   * generator can tell by arithmetic (E18's userId is ⌊i / L⌋); null otherwise.
+   */
+  indicesWhere?(field: string, value: string): number[] | null;
   /** Writes a timestamp the way this list writes its dates. */
   formatTime(ms: number): string;
 }

@@ -59,13 +59,15 @@ function search(lo: number, hi: number, test: (i: number) => boolean): number {
 
 /**
  * The indices worth looking at, ascending: a range narrowed by filters on ordered
- * fields and, for a lastModifiedDateTime lower bound (a delta pass), only the seeded
- * rows modified after it plus the rows changed since start.
+ * fields and, for a lastModifiedDateTime lower bound (a delta pass) or an equality the
+ * generator can answer by arithmetic, only those seeded rows plus the rows changed
+ * since start.
  */
 function candidates(state: ListState, filters: readonly CompiledFilter[]): { lo: number; hi: number; only: number[] | null } {
   let lo = 0;
   let hi = state.total();
-  let modifiedSince: number[] | null = null;
+  // The smallest set of seeded rows a filter narrows to (changed rows are added back).
+  let fewest: number[] | null = null;
   for (const f of filters) {
     if (typeof f.value === 'number' && state.isOrdered(f.field)) {
       const v = f.value;
@@ -78,14 +80,17 @@ function candidates(state: ListState, filters: readonly CompiledFilter[]): { lo:
       else if (f.op === 'lte') hi = Math.min(hi, firstGt());
       else if (f.op === 'eq') [lo, hi] = [firstGte(), firstGt()];
     }
+    let seeded: number[] | null = null;
     if (f.field === 'lastModifiedDateTime' && typeof f.value === 'number' && (f.op === 'gt' || f.op === 'gte' || f.op === 'eq')) {
-      const since = state.modifiedSince(f.value, f.op !== 'gt');
-      if (since && (modifiedSince === null || since.length < modifiedSince.length)) modifiedSince = since;
+      seeded = state.modifiedSince(f.value, f.op !== 'gt');
+    } else if (f.op === 'eq' && typeof f.value === 'string') {
+      seeded = state.seededWhere(f.field, f.value);
     }
+    if (seeded && (fewest === null || seeded.length < fewest.length)) fewest = seeded;
   }
   let only: number[] | null = null;
-  if (modifiedSince) {
-    const merged = new Set([...modifiedSince, ...state.changedIndices()]);
+  if (fewest) {
+    const merged = new Set([...fewest, ...state.changedIndices()]);
     only = [...merged].filter((i) => i >= lo && i < hi).sort((a, b) => a - b);
   }
   return { lo, hi: Math.max(lo, hi), only };

@@ -28,6 +28,8 @@ export interface GeneratorSpec {
   readonly sortOrder?: boolean;
   /** Rows are keyed by something else than a generated `id` (then give indexOf). */
   readonly indexOf?: (key: string) => number | undefined;
+  /** See {@link RowGenerator.indicesWhere}. */
+  readonly indicesWhere?: (field: string, value: string) => number[] | null;
   build(index: number, random: Random, times: RowTimes, id: string): Row;
 }
 
@@ -59,6 +61,7 @@ export function defineGenerator(spec: GeneratorSpec): RowGenerator & { codec: Gu
     },
     modifiedAt: (i) => modifiedOf(rowRandom(spec.seed, salt, i), created(i)),
     indexOf: spec.indexOf ?? ((key) => codec.decode(key)),
+    ...(spec.indicesWhere ? { indicesWhere: spec.indicesWhere } : {}),
     ordered,
     modifiedUntil: SEED_END,
     formatTime: format,

@@ -26,6 +26,21 @@ export function lessonParticipationsGenerator(ctx: WorldContext): RowGenerator {
       if (lesson === undefined || user === undefined || lesson >= lessons) return undefined;
       return user * lessons + lesson;
     },
+    indicesWhere(field, value) {
+      const size = ctx.spec.lessonParticipations;
+      if (field === 'userId') {
+        const user = userCodec.decode(value);
+        if (user === undefined) return [];
+        const from = user * lessons;
+        return Array.from({ length: Math.max(0, Math.min(size, from + lessons) - from) }, (_, k) => from + k);
+      }
+      if (field === 'courseLessonId') {
+        const lesson = lessonCodec.decode(value);
+        if (lesson === undefined || lesson >= lessons) return [];
+        return Array.from({ length: Math.max(0, Math.ceil((size - lesson) / lessons)) }, (_, k) => lesson + k * lessons);
+      }
+      return null;
+    },
     build(i, random, t) {
       const roll = random.next();
       const state = roll < 0.6 ? 'Completed' : roll < 0.85 ? 'InProgress' : 'NotStarted';

@@ -38,6 +38,9 @@ const filterArb = fc.oneof(
   fc.tuple(fc.constant('points'), fc.constantFrom('gt', 'lte', 'ne'), fc.integer({ min: 0, max: 1000 }).map(String)),
   fc.tuple(fc.constant('creationDateTime'), fc.constantFrom('gt', 'gte', 'lt', 'eq'), fc.constantFrom('2023-06-01', '2024-02-15T10:00:00Z', '2025-01-01T00:00:00+02:00', '2027-01-01')),
   fc.tuple(fc.constant('courseLessonParticipationState'), fc.constantFrom('eq', 'ne'), fc.constantFrom('Completed', 'InProgress')),
+  fc
+    .tuple(fc.constantFrom('userId', 'courseLessonId'), fc.constantFrom('eq', 'ne'), fc.nat(200))
+    .map(([f, op, k]) => [f, op, String(generator().row(k)[f]).toUpperCase()] as const),
   fc.tuple(fc.constant('lastModifiedDateTime'), fc.constantFrom('gt', 'gte', 'eq', 'lt'), fc.constantFrom('2024-03-01T12:00:00Z', '2025-06-01', '2025-12-31', '2026-06-01', 'null')),
 );
 const mutationArb = fc.array(
