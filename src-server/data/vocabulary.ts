@@ -52,7 +52,9 @@ export function titleIn(culture: Culture, adjective: number, noun: number): stri
   const n = NOUNS[culture][noun % NOUNS[culture].length]!;
   if (culture === 'ja-JP') return `${adj}${n}`;
   if (culture === 'de-DE') return `${adj} ${n}`;
-  return `${adj} ${n.toLowerCase()}`;
+  // Lower-case the noun after an adjective, but keep acronyms ("bærbar PC").
+  const lowered = /^[A-ZÆØÅ][a-zæøå]/.test(n) ? n[0]!.toLowerCase() + n.slice(1) : n;
+  return `${adj} ${lowered}`;
 }
 
 /** The cultures of one row: always English and Norwegian, sometimes German or Japanese. */
