@@ -1,0 +1,207 @@
+import { isUnsettled, type OutboxEntry, type LocalRow } from '../../../../src-shared/outbox/index.js';
+import { mirrorTable } from '../../../../src-shared/store/index.js';
+import type { Model, ModelEdit } from './outbox-model.js';
+import type { World } from './outbox-world.js';
+
+type Row = Record<string, unknown>;
+
+/** Entry ids the final resolution discarded (refused edits nobody can fix): allowed to end discarded. */
+export interface Resolution {
+  readonly discarded: Map<string, number>;
+  /**
+   * Posts the user said were created (server ids). The API cannot read a post back, so
+   * their local copy is our own body until an edit of theirs brings the server's.
+   */
+  readonly markedSent: Set<string>;
+}
+
+/** The posts a create made, known by the start date only it has. */
+function postsStarting(world: World, startDate: unknown): Row[] {
+  return world.server.data.rows('E16', {}).filter((row) => row['availableFrom'] === startDate);
+}
+
+function startDateOfEdit(edit: ModelEdit): unknown {
+  return edit.input.kind === 'createPost' ? edit.input.body['startDate'] : undefined;
+}
+
+function entryOfEdit(world: World, edit: ModelEdit): OutboxEntry | undefined {
+  if (edit.entryId) return world.ledger.get(edit.entryId);
+  return [...world.ledger.values()].find((entry) => JSON.stringify(entry.edit).includes(edit.marker));
+}
+
+function fail(message: string, details?: unknown): never {
+  throw new Error(details === undefined ? message : `${message}: ${JSON.stringify(details)}`);
+}
+
+/**
+ * The end of every run: back up, online, and drained; uncertain creates settled by
+ * looking at the server (the user's word), refused edits discarded. On the way, checks
+ * that a refused or uncertain entry holds back only its own target.
+ */
+export async function resolve(model: Model, world: World): Promise<Resolution> {
+  const discarded = new Map<string, number>();
+  const markedSent = new Set<string>();
+  world.heal();
+  if (!world.alive) {
+    await world.kill();
+    await world.boot({ online: true });
+  }
+  model.online = true;
+  model.up = true;
+  world.setOnline(true);
+  for (let round = 0; round < 40; round += 1) {
+    await world.settle(true);
+    const outbox = world.outbox ?? fail('the process died with no crash armed');
+    const open = outbox.entries().filter((e) => isUnsettled(e.state));
+    if (open.length === 0) return { discarded, markedSent };
+    // Idle and online: whatever is left must sit behind a refused or uncertain entry of its own target.
+    for (const entry of open) {
+      const blocker = open.find((b) => b.target === entry.target && b.seq <= entry.seq && (b.state === 'needs-attention' || b.state === 'uncertain'));
+      if (!blocker) fail('an entry waits with nothing holding its target back', { entry: entry.id, state: entry.state, target: entry.target });
+    }
+    const uncertain = open.find((e) => e.state === 'uncertain');
+    if (uncertain && uncertain.edit.kind === 'createPost') {
+      const found = postsStarting(world, uncertain.edit.body['startDate']);
+      if (found.length > 1) fail('a create reached the server twice', { name: uncertain.edit.body['name'], count: found.length });
+      if (found.length === 1) {
+        markedSent.add(String(found[0]!['id']));
+        await outbox.confirm(uncertain.id, 'mark-sent', String(found[0]!['id']));
+      } else await outbox.confirm(uncertain.id, 'resend');
+      continue;
+    }
+    const refused = open.find((e) => e.state === 'needs-attention');
+    if (refused) {
+      discarded.set(refused.id, world.nextTick());
+      await outbox.discard(refused.id);
+    }
+  }
+  return fail('the outbox did not drain');
+}
+
+function applyUser(row: Row, ops: readonly { op?: string; path?: string; value?: unknown }[]): void {
+  for (const { op, path, value } of ops) {
+    const field = (path ?? '').slice(1);
+    if (field === 'customFields') row[field] = op === 'remove' ? {} : { ...(row[field] as Row | null), ...(value as Row) };
+    else row[field] = op === 'remove' ? null : value;
+  }
+}
+
+/** Every invariant of the outbox, checked against the ledger, the request log, the server and the database. */
+export async function checkInvariants(model: Model, world: World, resolution: Resolution): Promise<void> {
+  const entries = new Map<ModelEdit, OutboxEntry>();
+  for (const edit of model.edits) {
+    const entry = entryOfEdit(world, edit);
+    if (entry) entries.set(edit, entry);
+    // Nothing lost: an edit the user heard "queued" for has an entry, and it is settled.
+    if (edit.queued === 'ok' && !entry) fail('a queued edit was lost', { n: edit.n, marker: edit.marker });
+    if (entry && isUnsettled(entry.state)) fail('an edit never settled', { n: edit.n, state: entry.state });
+  }
+
+  const discardedCreates = new Set(
+    model.edits.filter((e) => e.kind === 'createPost' && entries.get(e)?.state === 'discarded').map((e) => e.target),
+  );
+  const firstSeen = new Map<ModelEdit, number>();
+  for (const request of world.requests) {
+    for (const edit of model.edits) {
+      if (request.body.includes(edit.marker) && !firstSeen.has(edit)) firstSeen.set(edit, request.tick);
+    }
+  }
+
+  for (const edit of model.edits) {
+    const entry = entries.get(edit);
+    if (!entry) continue;
+    // Discarded only at the user's word: their own discard, their create's, or the refused ones at the end.
+    if (entry.state === 'discarded') {
+      const allowed = edit.discards.length > 0 || discardedCreates.has(edit.target) || resolution.discarded.has(entry.id);
+      if (!allowed) fail('an edit was discarded that nobody discarded', { n: edit.n });
+    }
+    // Nothing discarded is sent: no request after the acknowledged discard carries it.
+    const since = Math.min(
+      ...edit.discards.filter((d) => d.acked).map((d) => d.tick),
+      resolution.discarded.get(entry.id) ?? Infinity,
+    );
+    if (entry.state === 'discarded' && Number.isFinite(since)) {
+      const late = world.requests.find((r) => r.tick > since && r.body.includes(edit.marker));
+      if (late) fail('a discarded edit was sent', { n: edit.n, request: late });
+    }
+    // A refused edit is told once (again only after a retry); edits of real targets are never refused.
+    const told = world.refusals.get(entry.id) ?? 0;
+    if (told > 1 + edit.retries) fail('a refusal was reported more than once', { n: edit.n, told, retries: edit.retries });
+    if (told > 0 && edit.target !== `user:${model.ghost}`) fail('an edit of an existing target was refused', { n: edit.n });
+  }
+
+  // Per-target order: an edit goes out no earlier than any earlier edit of its target that
+  // went out. (A sent edit may never show in a request: a later edit of the same field,
+  // coalesced with it, replaced its value. The server state below checks its effect.)
+  for (const later of model.edits) {
+    const at = firstSeen.get(later);
+    if (at === undefined) continue;
+    for (const earlier of model.edits) {
+      if (earlier.n >= later.n || earlier.target !== later.target) continue;
+      const seen = firstSeen.get(earlier);
+      if (seen !== undefined && seen > at) {
+        fail('an edit went out before an earlier edit of its target', { earlier: earlier.n, later: later.n });
+      }
+    }
+  }
+
+  const sent = model.edits
+    .filter((e) => entries.get(e)?.state === 'sent')
+    .sort((a, b) => entries.get(a)!.seq - entries.get(b)!.seq);
+
+  // Exactly once: every sent create made one post, a discarded one at most one (and none if it never went out).
+  for (const create of model.edits.filter((e) => e.kind === 'createPost')) {
+    const count = postsStarting(world, startDateOfEdit(create)).length;
+    const state = entries.get(create)?.state;
+    const expected = state === 'sent' ? [1] : firstSeen.has(create) ? [0, 1] : [0];
+    if (!expected.includes(count)) fail('a create reached the server the wrong number of times', { n: create.n, state, count });
+  }
+
+  // The server holds exactly the sent edits, applied in order.
+  for (const userId of model.users) {
+    const server = world.server.data.rows('E19').find((row) => row['id'] === userId)!;
+    const fields: Row = { ...model.initialUsers.get(userId) };
+    for (const edit of sent.filter((e) => e.target === `user:${userId}`)) {
+      if (edit.input.kind === 'patchUser') applyUser(fields, edit.input.ops);
+    }
+    for (const [field, value] of Object.entries(fields)) {
+      if (JSON.stringify(server[field] ?? null) !== JSON.stringify(value ?? null)) {
+        fail('a user on the server differs from the sent edits', { userId, field, server: server[field], expected: value });
+      }
+    }
+  }
+  for (const create of sent.filter((e) => e.kind === 'createPost')) {
+    const entry = entries.get(create)!;
+    const post = world.server.data.rows('E16', {}).find((row) => row['id'] === entry.serverId);
+    if (!post) fail('a sent create has no post', { n: create.n, serverId: entry.serverId });
+    let title: unknown = create.marker;
+    let categoryId: unknown = null;
+    for (const edit of sent.filter((e) => e.kind === 'patchPost' && e.target === create.target)) {
+      if (edit.input.kind !== 'patchPost') continue;
+      const op = edit.input.ops[0]!;
+      if (op.path === '/locales') title = (op.value as { title: string }[])[0]!.title;
+      else categoryId = op.value;
+    }
+    const locales = post['locales'] as { title?: unknown }[];
+    if (locales[0]?.title !== title || (post['categoryId'] ?? null) !== categoryId) {
+      fail('a post on the server differs from the sent edits', { n: create.n, title: locales[0]?.title, expectedTitle: title, categoryId: post['categoryId'], expectedCategory: categoryId });
+    }
+  }
+
+  // After the drain the local copies are the server's, and nothing is pending.
+  const db = world.db ?? fail('no database');
+  const patchedAfterConfirm = new Set(
+    sent.filter((e) => e.kind === 'patchPost' && e.input.kind === 'patchPost').map((e) => entries.get(e)!.edit).flatMap((edit) => (edit.kind === 'patchPost' ? [edit.contentId] : [])),
+  );
+  for (const table of ['users', 'posts'] as const) {
+    const rows = (await mirrorTable(db, table).toArray()) as LocalRow[];
+    for (const local of rows) {
+      if (local.pending === 1) fail('a local copy is still pending', { table, key: local.key });
+      const endpoint = table === 'users' ? 'E19' : 'E16';
+      const server = world.server.data.rows(endpoint, {}).find((row) => row['id'] === local.key);
+      if (!server) fail('a local copy has no server row', { table, key: local.key });
+      if (resolution.markedSent.has(local.key) && !patchedAfterConfirm.has(local.key)) continue;
+      if (JSON.stringify(local.row) !== JSON.stringify(server)) fail('a local copy differs from the server', { table, key: local.key, local: local.row, server });
+    }
+  }
+}
