@@ -9,7 +9,7 @@ export type ChartSpec =
   | { readonly kind: 'histogram'; readonly title: string; readonly field: string; readonly buckets: number }
   | { readonly kind: 'series'; readonly title: string; readonly field: string; readonly orderBy: string; readonly unit: string };
 
-const CONFIRMED = { '1': 'Confirmed', '0': 'Not confirmed', '-Infinity': 'Not asked' };
+const CONFIRMED = { '1': 'Confirmed', '0': 'Not confirmed', none: 'Not asked' };
 
 export const CHARTS: Readonly<Record<string, readonly ChartSpec[]>> = {
   [endpoints.E4.table]: [
