@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { guid } from '../api/index.js';
+import type { OutboxStore } from '../outbox/index.js';
 import type { MirrorStore } from '../store/index.js';
 import { syncSettingsPatchSchema, type SyncSettings } from './sync-settings.js';
 
@@ -107,8 +108,13 @@ export interface OutboxRefusal {
 }
 export type EventName = keyof Events;
 
-/** Main → renderer requests: the store port, executed by the renderer's mirror writer. */
-export type StoreMethod = keyof MirrorStore;
+/**
+ * Main → renderer requests: the store port, executed by the renderer's mirror writer.
+ * It is the mirror's port and the outbox's (`StorePort`); a renderer that serves only
+ * the mirror answers the outbox methods `NoStore`.
+ */
+export type StorePort = MirrorStore & OutboxStore;
+export type StoreMethod = keyof StorePort;
 export const STORE_METHODS = [
   'applyPage',
   'finishPass',
@@ -121,6 +127,10 @@ export const STORE_METHODS = [
   'putSource',
   'removeSource',
   'clearMirror',
+  'outboxList',
+  'outboxPut',
+  'outboxSettle',
+  'outboxRemove',
 ] as const satisfies readonly StoreMethod[];
 
 export interface BridgeError {
@@ -133,8 +143,8 @@ export type Result<T> = { readonly ok: true; readonly data: T } | { readonly ok:
 export interface Bridge {
   call<K extends CommandName>(name: K, arg: CommandArg<K>): Promise<Result<CommandResults[K]>>;
   on<K extends EventName>(name: K, listener: (data: Events[K]) => void): () => void;
-  /** Serves the store port to main; returns a function that stops serving. */
-  serveStore(store: MirrorStore): () => void;
+  /** Serves the store port to main (the outbox part too, where given); returns a function that stops serving. */
+  serveStore(store: MirrorStore & Partial<OutboxStore>): () => void;
 }
 
 /** One main-side handler per command; a missing handler does not compile. */

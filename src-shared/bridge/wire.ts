@@ -8,7 +8,9 @@ import {
   type EventName,
   type Events,
   type Result,
+  type StoreMethod,
 } from './contract.js';
+import type { OutboxStore } from '../outbox/index.js';
 import type { MirrorStore } from '../store/index.js';
 
 /**
@@ -120,7 +122,7 @@ export function createWireBridge(transport: WireTransport): Bridge {
   let nextId = 1;
   const calls = new Map<number, (result: Result<unknown>) => void>();
   const listeners = new Map<string, Set<(data: unknown) => void>>();
-  let store: MirrorStore | null = null;
+  let store: (MirrorStore & Partial<OutboxStore>) | null = null;
   transport.onMessage((message) => {
     if (message.t === 'result') {
       calls.get(message.id)?.(message.result);
@@ -130,7 +132,7 @@ export function createWireBridge(transport: WireTransport): Bridge {
     } else if (message.t === 'store') {
       const reply = (result: Result<unknown>) => transport.send({ t: 'stored', id: message.id, result });
       const method = (STORE_METHODS as readonly string[]).includes(message.method)
-        ? (store?.[message.method as keyof MirrorStore] as ((...a: unknown[]) => Promise<unknown>) | undefined)
+        ? (store?.[message.method as StoreMethod] as ((...a: unknown[]) => Promise<unknown>) | undefined)
         : undefined;
       if (!method) {
         reply({ ok: false, error: { code: 'NoStore', message: `store.${message.method} is not served` } });

@@ -10,3 +10,5 @@ export * from './summary.js';
 export * from './outbox-store.js';
 export * from './dexie-outbox-store.js';
 export * from './describe-edit.js';
+export * from './outbox-commands.js';
+export * from './outbox-store-of.js';

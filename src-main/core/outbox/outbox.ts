@@ -12,6 +12,7 @@ import {
   targetOf,
   temporaryIdOf,
   validateEdit,
+  type ConfirmAction,
   type FieldError,
   type OutboxEditInput,
   type OutboxEntry,
@@ -64,8 +65,6 @@ export interface OutboxOptions {
 export type QueueResult =
   | { readonly ok: true; readonly id: string; readonly target: Target; readonly tempId?: string }
   | { readonly ok: false; readonly errors: readonly FieldError[] };
-
-export type ConfirmAction = 'resend' | 'discard' | 'mark-sent';
 
 export interface ReplayReport {
   /** Requests that succeeded and failed during this replay. */

@@ -1,0 +1,16 @@
+import type { OutboxCount, OutboxRefusal } from '../../../src-shared/bridge/index.js';
+import { describeEdit, type OutboxEntry, type OutboxSummary } from '../../../src-shared/outbox/index.js';
+
+/** The `outbox.count` event of a summary: refused edits apart from those still waiting. */
+export function countEvent(summary: OutboxSummary): OutboxCount {
+  return { waiting: summary.count - summary.needsAttention, refused: summary.needsAttention };
+}
+
+/** The `outbox.refused` event of an entry the server refused. */
+export function refusalEvent(entry: OutboxEntry): OutboxRefusal {
+  return {
+    entryId: entry.id,
+    title: describeEdit(entry.edit),
+    message: entry.lastError?.message ?? 'The server refused this edit.',
+  };
+}
