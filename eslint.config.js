@@ -61,6 +61,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'vue/no-v-html': 'error',
       'vue/multi-word-component-names': 'off',
+      // Line layout of templates is a formatter's business, not a lint error.
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
     },
   },
   {
