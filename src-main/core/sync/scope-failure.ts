@@ -23,9 +23,19 @@ export interface ScopeFailure {
 const UNAVAILABLE_WORDS = /not enabled|disabled|not available|unavailable|not supported/i;
 const CURSOR_WORDS = /cursor|expired|pagination/i;
 
-/** Whether an error only means the work was cancelled or the store went away (the window closed). */
+/** Codes of a store request that no window answered: it closed, or does not serve the store yet. */
+const NO_WINDOW = new Set(['Disconnected', 'NoStore']);
+
+/**
+ * Whether an error only means the work was cancelled or the store went away (the window
+ * closed). A store that answered with a failure of its own (a full disk, an aborted
+ * transaction) is not a pause: that is an error the user must see.
+ */
 export function isPauseSignal(error: unknown): boolean {
-  return isAbort(error) || (error instanceof Error && error.name === 'StoreUnavailableError');
+  if (isAbort(error)) return true;
+  if (!(error instanceof Error) || error.name !== 'StoreUnavailableError') return false;
+  const code = (error as { code?: unknown }).code;
+  return typeof code !== 'string' || NO_WINDOW.has(code);
 }
 
 /** Decides what a pass failure means (see {@link ScopeFailureKind}). */
