@@ -87,6 +87,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const response = await http.post(url, {
           body: new URLSearchParams(form),
           headers: { accept: 'application/json' },
+          // The form carries the client secret: a redirect must not carry it to another address.
+          redirect: 'manual',
           ...(signal ? { signal } : {}),
         });
         return parseJsonBody(await response.text(), response.headers.get('content-type'), url, response.status);

@@ -77,6 +77,8 @@ export function createHttpOutboxApi(options: HttpOutboxApiOptions): OutboxApi {
             'content-type': endpoint.contentType ?? 'application/json',
             accept: 'application/json',
           },
+          // A write is not followed elsewhere: a redirect would carry the edit (and, on the same origin, the token) to another address.
+          redirect: 'manual',
           signal,
         });
         return { text: await response.text(), status: response.status };
