@@ -26,7 +26,9 @@ export function useLiveQuery<T>(
   const subscribe = () => {
     unsubscribe?.();
     loading.value = true;
-    const subscription = liveQuery(query).subscribe({
+    // An async querier (not just one returning a promise) lets Dexie follow the reads
+    // across the awaits inside it, so the query re-runs when those rows change.
+    const subscription = liveQuery(async () => await query()).subscribe({
       next: (next) => {
         value.value = next;
         error.value = null;

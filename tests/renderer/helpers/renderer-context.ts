@@ -1,9 +1,17 @@
 import { createTestingPinia } from '@pinia/testing';
+import { vi } from 'vitest';
 import type { Bridge, CommandName, Events, Result } from '../../../src-shared/bridge/index.js';
 import { createDexieMirrorStore, scopeKey, type OutpostDb, type ScopeState } from '../../../src-shared/store/index.js';
 import type { EndpointId } from '../../../src-shared/api/index.js';
 import { APP_CONTEXT } from '../../../src-renderer/app-context.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
+import { Dexie } from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+
+// Dexie's liveQuery runs its querier only where Dexie found an indexedDB when it
+// loaded; the databases themselves still get their own fake IndexedDB each.
+Dexie.dependencies.indexedDB ??= new IDBFactory();
+Dexie.dependencies.IDBKeyRange ??= IDBKeyRange;
 
 /** A bridge that records calls and answers from a table; events are pushed by the test. */
 export function fakeBridge(answers: Partial<Record<CommandName, unknown>> = {}) {
@@ -44,7 +52,7 @@ export async function seedRows(db: OutpostDb, endpoint: EndpointId, params: Reco
 
 /** Global mount options: the app context and a testing Pinia whose actions run for real. */
 export function renderingContext(db: OutpostDb = openFakeDatabase(), bridge: Bridge = fakeBridge().bridge) {
-  const pinia = createTestingPinia({ stubActions: false });
+  const pinia = createTestingPinia({ stubActions: false, createSpy: vi.fn });
   return { db, bridge, global: { plugins: [pinia], provide: { [APP_CONTEXT as symbol]: { db, bridge } } } };
 }
 

@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { mount } from '@vue/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../../src-shared/api/index.js';
+import ListTable from '../../../src-renderer/components/ListTable.vue';
+import type { ListQuery } from '../../../src-renderer/list/list-query.js';
+import { openFakeDatabase } from '../../helpers/fake-db.js';
+import { eventually, renderingContext, seedRows } from '../helpers/renderer-context.js';
+import { userGroup } from '../helpers/rows.js';
+
+async function setup(n: number) {
+  const db = openFakeDatabase();
+  const scope = await seedRows(db, 'E20', {}, Array.from({ length: n }, (_, i) => userGroup(i)));
+  const ctx = renderingContext(db);
+  const query: ListQuery = { endpoint: endpoints.E20, scope, sort: { field: 'name', descending: false }, filters: [], search: '' };
+  const wrapper = mount(ListTable, { props: { query, selectedKey: null }, global: ctx.global, attachTo: document.body });
+  return { wrapper, query, db };
+}
+
+describe('the generic table', () => {
+  beforeAll(() => {
+    // happy-dom lays nothing out: give the scroller a window-sized box to virtualise in.
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+  });
+
+  it('renders catalogue columns and only the rows in view of a long list', async () => {
+    const { wrapper } = await setup(2500);
+    await eventually(() => expect(wrapper.findAll('[data-testid="row"]').length).toBeGreaterThan(10));
+    expect(wrapper.get('[data-testid="list-table"]').attributes('data-count')).toBe('2500');
+    expect(wrapper.get('[data-testid="list-table"]').attributes('aria-rowcount')).toBe('2501');
+    const headers = wrapper.findAll('[role="columnheader"]').map((h) => h.text());
+    expect(headers[0]).toContain('Name');
+    expect(headers.at(-1)).toContain('Id');
+    const rendered = wrapper.findAll('[data-testid="row"]');
+    expect(rendered.length).toBeLessThan(100);
+    expect(rendered[0]!.text()).toContain('Group 000');
+    wrapper.unmount();
+  });
+
+  it('asks for ascending, then descending, then no sort when a header is clicked', async () => {
+    const { wrapper, query } = await setup(5);
+    await eventually(() => expect(wrapper.findAll('[data-testid="row"]')).toHaveLength(5));
+    const nameHeader = () => wrapper.findAll('button.sort').find((b) => b.text().includes('Name'))!;
+    expect(wrapper.findAll('[role="columnheader"]')[0]!.attributes('aria-sort')).toBe('ascending');
+    await nameHeader().trigger('click');
+    expect(wrapper.emitted('update:sort')?.[0]).toEqual([{ field: 'name', descending: true }]);
+    await wrapper.setProps({ query: { ...query, sort: { field: 'name', descending: true } } });
+    await nameHeader().trigger('click');
+    expect(wrapper.emitted('update:sort')?.[1]).toEqual([null]);
+    await eventually(() => expect(wrapper.findAll('[data-testid="row"]')[0]!.text()).toContain('Group 004'));
+    wrapper.unmount();
+  });
+
+  it('selects rows by click and with the arrow keys', async () => {
+    const { wrapper } = await setup(5);
+    await eventually(() => expect(wrapper.findAll('[data-testid="row"]')).toHaveLength(5));
+    await wrapper.findAll('[data-testid="row"]')[1]!.trigger('click');
+    expect((wrapper.emitted('select')?.[0]?.[0] as { key: string }).key).toBe(userGroup(1).id);
+    await wrapper.get('[data-testid="list-table"]').trigger('keydown', { key: 'ArrowDown' });
+    await eventually(() => expect((wrapper.emitted('select')?.[1]?.[0] as { key: string }).key).toBe(userGroup(2).id));
+    await wrapper.get('[data-testid="list-table"]').trigger('keydown', { key: 'End' });
+    await eventually(() => expect((wrapper.emitted('select')?.[2]?.[0] as { key: string }).key).toBe(userGroup(4).id));
+    wrapper.unmount();
+  });
+
+  it('follows the database as rows arrive, and shows the empty state when a filter matches nothing', async () => {
+    const { wrapper, query, db } = await setup(3);
+    await eventually(() => expect(wrapper.findAll('[data-testid="row"]')).toHaveLength(3));
+    await seedRows(db, 'E20', {}, [userGroup(3), userGroup(4)]);
+    await eventually(() => expect(wrapper.get('[data-testid="list-table"]').attributes('data-count')).toBe('5'));
+    await eventually(() => expect(wrapper.findAll('[data-testid="row"]')).toHaveLength(5));
+    await wrapper.setProps({ query: { ...query, filters: [{ field: 'externalId', op: 'eq', value: 'nobody' }] } });
+    await eventually(() => expect(wrapper.text()).toContain('No rows match'));
+    expect(wrapper.findAll('[data-testid="row"]')).toHaveLength(0);
+    wrapper.unmount();
+  });
+});
