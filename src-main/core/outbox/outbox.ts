@@ -16,7 +16,6 @@ import {
   type FieldError,
   type OutboxEditInput,
   type OutboxEntry,
-  type OutboxError,
   type OutboxStore,
   type OutboxSummary,
   type Row,
@@ -28,7 +27,7 @@ import { isoAt, type Clock, type Sleep } from '../clock.js';
 import { createConnectivity, type Connectivity } from '../http/connectivity.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from '../http/retry-timing.js';
 import type { Logger } from '../logger.js';
-import { failureAction } from './failure-action.js';
+import { outcomeStep, type Outcome } from './batch-outcome.js';
 import { createMutex } from './mutex.js';
 import type { OutboxApi } from './outbox-api.js';
 import { OutboxCommandError } from './outbox-command-error.js';
@@ -107,21 +106,7 @@ export interface Outbox {
   summary(): OutboxSummary;
 }
 
-type Outcome =
-  | { readonly kind: 'sent'; readonly row: Row }
-  | { readonly kind: 'failed'; readonly failure: SendFailure }
-  | { readonly kind: 'aborted' };
-
 const COMPACT_AFTER = 200;
-
-function errorOf(failure: SendFailure): OutboxError {
-  return {
-    ...(failure.status !== null ? { status: failure.status } : {}),
-    code: failure.code,
-    message: failure.message,
-    ...(failure.fields.length > 0 ? { fields: [...failure.fields] } : {}),
-  };
-}
 
 function unexpectedFailure(error: unknown): SendFailure {
   return {
@@ -342,82 +327,26 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   /** Records the outcome of a batch; says how long to wait before the next request, or whether the token was refused. */
   async function finish(batch: SendBatch, outcome: Outcome): Promise<number | 'unauthorized' | null> {
-    const at = now();
     const entries = batch.entryIds.map(entryOf);
-    const head = entries[0]!;
-    const isCreate = head.edit.kind === 'createPost';
-
-    if (outcome.kind === 'sent') {
-      const { row } = outcome;
-      const sent = entries.map((e) => ({ ...e, state: 'sent' as const, attempts: e.attempts + 1, lastError: null, updatedAt: at }));
-      let target = head.target;
-      let remapped: OutboxEntry[] = [];
-      if (head.edit.kind === 'createPost') {
-        const serverId = String(row.id);
-        sent[0] = { ...sent[0]!, serverId };
-        target = postTarget(head.edit.moduleId, serverId);
-        remapped = remapChanged(all(), new Map([[head.edit.tempId, serverId]]));
-      }
-      alone.delete(batch.target);
-      await journalFirst([...sent, ...remapped], new Map([[sent[0]!.id, row]]));
-      const stored = await storeAfter((store) => store.outboxSettle({ entries: [...sent, ...remapped], target, row }), sent);
-      if (stored) for (const e of sent) items.set(e.id, { entry: items.get(e.id)!.entry });
-      notify();
-      return null;
-    }
-
-    if (outcome.kind === 'aborted') {
-      const back = isCreate
-        ? [{ ...head, state: 'uncertain' as const, updatedAt: at, lastError: { code: 'interrupted', message: 'Sending was cancelled: the post may or may not have been created.' } }]
-        : entries.map((e) => ({ ...e, state: 'queued' as const, updatedAt: at }));
-      if (isCreate) await journalFirst(back);
-      else set(back);
-      await storeAfter((store) => store.outboxPut({ entries: back }), []);
-      notify();
-      return null;
-    }
-
-    const { failure } = outcome;
-    const lastError = errorOf(failure);
-    const action = failureAction(head.edit.kind, failure);
-    if (action === 'park' && entries.length > 1 && (failure.status === 400 || failure.status === 422)) {
-      // The server refused the content of a merged patch: send its edits one by one so only the culprit is parked.
-      // (Other refusals, such as 403 or 404, are about the target: the head is parked, the rest wait behind it.)
-      alone.add(batch.target);
-      const back = entries.map((e) => ({ ...e, state: 'queued' as const, updatedAt: at }));
-      set(back);
-      await storeAfter((store) => store.outboxPut({ entries: back }), []);
-      return null;
-    }
-    let next: OutboxEntry[];
-    let wait: number | null = null;
-    switch (action) {
-      case 'retry': {
-        next = entries.map((e) => ({ ...e, state: 'queued' as const, attempts: e.attempts + 1, lastError, updatedAt: at }));
-        wait = failure.retryAfterMs ?? backoffDelay(next[0]!.attempts, random(), backoff);
-        break;
-      }
-      case 'park':
-      case 'uncertain': {
-        // The head takes the failure; edits merged behind it wait behind it again.
-        const state = action === 'park' ? ('needs-attention' as const) : ('uncertain' as const);
-        const rest = entries.slice(1).map((e) => ({ ...e, state: 'queued' as const, updatedAt: at }));
-        next = [{ ...head, state, attempts: head.attempts + 1, lastError, updatedAt: at }, ...rest];
-        break;
-      }
-      case 'pause':
-        next = entries.map((e) => ({ ...e, state: 'queued' as const, lastError, updatedAt: at }));
-        break;
-    }
-    if (isCreate || action === 'park' || action === 'uncertain') await journalFirst(next);
-    else set(next);
-    await storeAfter((store) => store.outboxPut({ entries: next }), []);
+    const next = outcomeStep(entries, all(), outcome, now(), (attempts) => backoffDelay(attempts, random(), backoff));
+    if (next.alone === true) alone.add(batch.target);
+    if (next.alone === false) alone.delete(batch.target);
+    const answered = next.settle ? new Map([[entries[0]!.id, next.settle.row]]) : new Map<string, Row>();
+    if (next.durable) await journalFirst(next.entries, answered);
+    else set(next.entries);
+    const settle = next.settle;
+    const stored = await storeAfter(
+      (store) => (settle ? store.outboxSettle({ entries: next.entries, target: settle.target, row: settle.row }) : store.outboxPut({ entries: next.entries })),
+      next.entries,
+    );
+    // The database has the answer now: the journal need not keep it.
+    if (stored && settle) items.set(entries[0]!.id, { entry: items.get(entries[0]!.id)!.entry });
     notify();
-    if (action === 'park') {
-      log.info('outbox: the server refused an edit', { id: head.id, status: failure.status, message: failure.message });
-      options.onRefused?.(next[0]!);
+    if (next.refused) {
+      log.info('outbox: the server refused an edit', { id: next.refused.id, error: next.refused.lastError });
+      options.onRefused?.(next.refused);
     }
-    return action === 'pause' ? 'unauthorized' : wait;
+    return next.next;
   }
 
   async function drain(): Promise<ReplayReport> {

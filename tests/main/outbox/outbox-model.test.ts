@@ -6,7 +6,7 @@ import { createWorld } from './model/outbox-world.js';
 
 /** Fixed for reproducible CI runs; OUTPOST_PROPERTY_SEED and OUTPOST_PROPERTY_RUNS explore further. */
 const seed = Number(process.env.OUTPOST_PROPERTY_SEED ?? 20_260_301);
-const numRuns = Number(process.env.OUTPOST_PROPERTY_RUNS ?? 100);
+const numRuns = Number(process.env.OUTPOST_PROPERTY_RUNS ?? 50);
 const GHOST = '0badc0de-0000-4000-8000-000000000000';
 const FIELDS = ['title', 'gender', 'initials', 'customFields'] as const;
 
@@ -41,5 +41,5 @@ describe('the outbox against the reference server, as a model', () => {
       { seed, numRuns },
     );
     expect(runs).toBe(numRuns);
-  }, Math.max(30_000, numRuns * 250));
+  }, Math.max(60_000, numRuns * 1000));
 });

@@ -78,14 +78,6 @@ export async function resolve(model: Model, world: World): Promise<Resolution> {
   return fail('the outbox did not drain');
 }
 
-function applyUser(row: Row, ops: readonly { op?: string; path?: string; value?: unknown }[]): void {
-  for (const { op, path, value } of ops) {
-    const field = (path ?? '').slice(1);
-    if (field === 'customFields') row[field] = op === 'remove' ? {} : { ...(row[field] as Row | null), ...(value as Row) };
-    else row[field] = op === 'remove' ? null : value;
-  }
-}
-
 /** Every invariant of the outbox, checked against the ledger, the request log, the server and the database. */
 export async function checkInvariants(model: Model, world: World, resolution: Resolution): Promise<void> {
   const entries = new Map<ModelEdit, OutboxEntry>();
@@ -157,39 +149,67 @@ export async function checkInvariants(model: Model, world: World, resolution: Re
     if (!expected.includes(count)) fail('a create reached the server the wrong number of times', { n: create.n, state, count });
   }
 
-  // The server holds exactly the sent edits, applied in order.
+  // The server holds exactly the sent edits, applied in order. An edit discarded after it
+  // went out (its answer was lost, or the process died with it in flight) may or may not
+  // have been carried out: it adds a possible value rather than setting one.
+  const settledInOrder = model.edits
+    .filter((e) => entries.get(e)?.state === 'sent' || (entries.get(e)?.state === 'discarded' && firstSeen.has(e)))
+    .sort((a, b) => entries.get(a)!.seq - entries.get(b)!.seq);
+  const maybe = (edit: ModelEdit) => entries.get(edit)?.state === 'discarded';
+  /** Targets whose last state only the server knows: the API cannot read a post or a user back. */
+  const unknowable = new Set(settledInOrder.filter(maybe).map((e) => e.target));
+
   for (const userId of model.users) {
     const server = world.server.data.rows('E19').find((row) => row['id'] === userId)!;
-    const fields: Row = { ...model.initialUsers.get(userId) };
-    for (const edit of sent.filter((e) => e.target === `user:${userId}`)) {
-      if (edit.input.kind === 'patchUser') applyUser(fields, edit.input.ops);
-    }
-    for (const [field, value] of Object.entries(fields)) {
-      if (JSON.stringify(server[field] ?? null) !== JSON.stringify(value ?? null)) {
-        fail('a user on the server differs from the sent edits', { userId, field, server: server[field], expected: value });
+    const initial = model.initialUsers.get(userId)!;
+    const possible = new Map<string, Set<string>>();
+    const put = (field: string, value: unknown, definite: boolean) => {
+      const json = JSON.stringify(value ?? null);
+      if (definite) possible.set(field, new Set([json]));
+      else possible.set(field, new Set([...(possible.get(field) ?? []), json]));
+    };
+    for (const field of ['title', 'gender', 'initials']) put(field, initial[field], true);
+    put('badge', (initial['customFields'] as Row | null)?.['badge'], true);
+    for (const edit of settledInOrder.filter((e) => e.target === `user:${userId}`)) {
+      if (edit.input.kind !== 'patchUser') continue;
+      for (const { op, path, value } of edit.input.ops) {
+        if (path === '/customFields') put('badge', (value as Row)['badge'], !maybe(edit));
+        else put(path!.slice(1), op === 'remove' ? null : value, !maybe(edit));
       }
     }
+    for (const [field, values] of possible) {
+      const actual = JSON.stringify((field === 'badge' ? (server['customFields'] as Row | null)?.['badge'] : server[field]) ?? null);
+      if (!values.has(actual)) fail('a user on the server differs from the sent edits', { userId, field, server: actual, expected: [...values] });
+    }
+    const others = Object.entries((initial['customFields'] as Row | null) ?? {}).filter(([key]) => key !== 'badge');
+    for (const [key, value] of others) {
+      if (JSON.stringify((server['customFields'] as Row)[key]) !== JSON.stringify(value)) fail('a custom field nobody edited changed', { userId, key });
+    }
   }
-  for (const create of sent.filter((e) => e.kind === 'createPost')) {
+  for (const create of settledInOrder.filter((e) => e.kind === 'createPost' && !maybe(e))) {
     const entry = entries.get(create)!;
     const post = world.server.data.rows('E16', {}).find((row) => row['id'] === entry.serverId);
     if (!post) fail('a sent create has no post', { n: create.n, serverId: entry.serverId });
-    let title: unknown = create.marker;
-    let categoryId: unknown = null;
-    for (const edit of sent.filter((e) => e.kind === 'patchPost' && e.target === create.target)) {
+    const titles = new Set<unknown>([create.marker]);
+    const categories = new Set<unknown>([null]);
+    for (const edit of settledInOrder.filter((e) => e.kind === 'patchPost' && e.target === create.target)) {
       if (edit.input.kind !== 'patchPost') continue;
       const op = edit.input.ops[0]!;
-      if (op.path === '/locales') title = (op.value as { title: string }[])[0]!.title;
-      else categoryId = op.value;
+      const [values, value] = op.path === '/locales' ? [titles, (op.value as { title: string }[])[0]!.title] : [categories, op.value];
+      if (!maybe(edit)) values.clear();
+      values.add(value);
     }
-    const locales = post['locales'] as { title?: unknown }[];
-    if (locales[0]?.title !== title || (post['categoryId'] ?? null) !== categoryId) {
-      fail('a post on the server differs from the sent edits', { n: create.n, title: locales[0]?.title, expectedTitle: title, categoryId: post['categoryId'], expectedCategory: categoryId });
+    const title = (post['locales'] as { title?: unknown }[])[0]?.title;
+    if (!titles.has(title) || !categories.has(post['categoryId'] ?? null)) {
+      fail('a post on the server differs from the sent edits', { n: create.n, title, titles: [...titles], categoryId: post['categoryId'], categories: [...categories] });
     }
   }
 
   // After the drain the local copies are the server's, and nothing is pending.
   const db = world.db ?? fail('no database');
+  const createTarget = new Map(
+    model.edits.filter((e) => e.kind === 'createPost' && entries.get(e)?.serverId).map((e) => [entries.get(e)!.serverId!, e.target.slice('post:'.length)]),
+  );
   const patchedAfterConfirm = new Set(
     sent.filter((e) => e.kind === 'patchPost' && e.input.kind === 'patchPost').map((e) => entries.get(e)!.edit).flatMap((edit) => (edit.kind === 'patchPost' ? [edit.contentId] : [])),
   );
@@ -201,6 +221,7 @@ export async function checkInvariants(model: Model, world: World, resolution: Re
       const server = world.server.data.rows(endpoint, {}).find((row) => row['id'] === local.key);
       if (!server) fail('a local copy has no server row', { table, key: local.key });
       if (resolution.markedSent.has(local.key) && !patchedAfterConfirm.has(local.key)) continue;
+      if (unknowable.has(table === 'users' ? `user:${local.key}` : `post:${createTarget.get(local.key)}`)) continue;
       if (JSON.stringify(local.row) !== JSON.stringify(server)) fail('a local copy differs from the server', { table, key: local.key, local: local.row, server });
     }
   }

@@ -225,15 +225,23 @@ class Retry implements fc.AsyncCommand<Model, Real> {
   toString = () => `retry#${this.pick}`;
 }
 
-/** Every action the model runs: edits, the network, faults, crashes, restarts, the user's word. */
+/** Every action the model runs: edits (the most frequent), the network, faults, crashes, restarts, the user's word. */
 export function outboxCommands(): fc.Arbitrary<Iterable<fc.AsyncCommand<Model, Real>>> {
+  const userEdit = fc
+    .record({ who: fc.nat(2), field: fc.constantFrom<UserField>('title', 'gender', 'initials', 'custom'), clearTitle: fc.boolean() })
+    .map((x) => new QueueUserEdit(x.who, x.field, x.clearTitle));
+  const postEdit = fc
+    .record({ pick: fc.nat(5), field: fc.constantFrom<'locales' | 'category'>('locales', 'category') })
+    .map((x) => new QueuePostEdit(x.pick, x.field));
   return fc.commands(
     [
-      fc.record({ who: fc.nat(2), field: fc.constantFrom<UserField>('title', 'gender', 'initials', 'custom'), clearTitle: fc.boolean() }).map(
-        (x) => new QueueUserEdit(x.who, x.field, x.clearTitle),
-      ),
+      userEdit,
+      userEdit,
+      userEdit,
       fc.constant(new QueueCreate()),
-      fc.record({ pick: fc.nat(5), field: fc.constantFrom<'locales' | 'category'>('locales', 'category') }).map((x) => new QueuePostEdit(x.pick, x.field)),
+      postEdit,
+      postEdit,
+      fc.boolean().map((online) => new SetOnline(online)),
       fc.boolean().map((online) => new SetOnline(online)),
       fc.constantFrom(...NET_FAULTS).map((fault) => new FailNext(fault)),
       fc.constantFrom(...CRASH_POINTS).map((point) => new CrashAt(point)),
@@ -241,6 +249,6 @@ export function outboxCommands(): fc.Arbitrary<Iterable<fc.AsyncCommand<Model, R
       fc.nat(20).map((pick) => new Discard(pick)),
       fc.nat(20).map((pick) => new Retry(pick)),
     ],
-    { maxCommands: 24 },
+    { size: 'medium', maxCommands: 40 },
   );
 }

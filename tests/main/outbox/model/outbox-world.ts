@@ -47,10 +47,14 @@ function guard(life: Life): void {
   if (life.dead) throw new Crash('the process is dead');
 }
 
+/** Crashes that fired, by point, across every world (for the run's statistics). */
+export const crashesFired = new Map<CrashPoint, number>();
+
 function fire(life: Life, point: CrashPoint): void {
   if (life.armed !== point) return;
   life.armed = null;
   life.dead = true;
+  crashesFired.set(point, (crashesFired.get(point) ?? 0) + 1);
   throw new Crash(`died at ${point}`);
 }
 
