@@ -2,6 +2,25 @@ import DOMPurify from 'dompurify';
 
 let hooked = false;
 
+const DANGEROUS_TAGS = 'script, style, iframe, frame, object, embed, form, input, button, textarea, select, link, meta, base, svg, math';
+const SAFE_URL = /^(?:https?:|mailto:|tel:|#|\/|\.)/i;
+const URL_ATTRIBUTES = ['href', 'src', 'xlink:href', 'action', 'formaction', 'srcset', 'poster', 'background'];
+
+/**
+ * A second, independent pass over DOMPurify's output: whatever a DOM implementation
+ * lets through, no script element, event handler or non-web URL survives it.
+ */
+export function scrub(root: DocumentFragment | Element): void {
+  for (const el of Array.from(root.querySelectorAll(DANGEROUS_TAGS))) el.remove();
+  for (const el of Array.from(root.querySelectorAll('*'))) {
+    for (const attr of Array.from(el.attributes)) {
+      const name = attr.name.toLowerCase();
+      if (name.startsWith('on') || name === 'style') el.removeAttribute(attr.name);
+      else if (URL_ATTRIBUTES.includes(name) && !SAFE_URL.test(attr.value.trim().replace(/[\s\u0000-\u001f]/g, ''))) el.removeAttribute(attr.name);
+    }
+  }
+}
+
 /**
  * Server HTML made safe to show: DOMPurify drops scripts, event handlers,
  * `javascript:` URLs, forms and frames; links open outside the app window.
@@ -17,9 +36,11 @@ export function sanitizeHtml(html: string): DocumentFragment {
     });
     hooked = true;
   }
-  return DOMPurify.sanitize(html, {
+  const fragment = DOMPurify.sanitize(html, {
     RETURN_DOM_FRAGMENT: true,
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
     FORBID_ATTR: ['style'],
   });
+  scrub(fragment);
+  return fragment;
 }

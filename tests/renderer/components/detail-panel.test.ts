@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { flushPromises, mount } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import { createMemoryHistory } from 'vue-router';
+import { endpoints } from '../../../src-shared/api/index.js';
+import { createDexieMirrorStore, scopeKey, type StoredRow } from '../../../src-shared/store/index.js';
+import DetailPanel from '../../../src-renderer/components/DetailPanel.vue';
+import { createAppRouter } from '../../../src-renderer/router.js';
+import { openFakeDatabase } from '../../helpers/fake-db.js';
+import { eventually, renderingContext, seedRows } from '../helpers/renderer-context.js';
+import { guidOf, user } from '../helpers/rows.js';
+
+const IMAGE = 'https://media.example/forklift.png';
+
+function item(): Record<string, unknown> {
+  return {
+    id: guidOf(25, 1),
+    url: null,
+    customId: 'EQ-1',
+    isEnabled: true,
+    locales: [
+      { culture: 'en-GB', title: 'Forklift' },
+      { culture: 'da-DK', title: 'Gaffeltruck' },
+    ],
+    customFieldValues: [
+      { dataListCustomFieldId: guidOf(29, 1), type: 'Color', value: '#e4572e' },
+      { dataListCustomFieldId: guidOf(29, 2), type: 'Barcode', value: '5701234100000' },
+      { dataListCustomFieldId: guidOf(29, 3), type: 'Number', value: '1234.5' },
+      { dataListCustomFieldId: guidOf(29, 4), type: 'Media', medias: [{ id: guidOf(28, 1), downloadUrl: IMAGE, referenceUrl: null, contentType: 'image/png', fileName: 'forklift.png' }] },
+      { dataListCustomFieldId: guidOf(29, 5), type: 'Data List', dataListItems: [{ type: 'User', id: guidOf(19, 7), url: null }] },
+    ],
+    surpriseField: { kept: true },
+  };
+}
+
+async function mountPanel(stored: StoredRow, endpoint = endpoints.E1) {
+  const db = openFakeDatabase();
+  await createDexieMirrorStore(db).putRow({ endpoint: 'E19', scope: scopeKey('E19', { userId: guidOf(19, 7) }), row: user(7, { name: 'Nora Tanaka' }) });
+  const ctx = renderingContext(db);
+  const router = createAppRouter(createMemoryHistory());
+  const wrapper = mount(DetailPanel, { props: { endpoint, stored }, global: { ...ctx.global, plugins: [...ctx.global.plugins, router] }, attachTo: document.body });
+  return { wrapper, db };
+}
+
+describe('the detail panel', () => {
+  it('shows every field readably: custom fields by type, media, resolved references, extra fields', async () => {
+    const { wrapper } = await mountPanel({ scope: 'E1:x', key: guidOf(25, 1), pass: 'p', row: item(), k: {} });
+    expect(wrapper.get('h2').text()).toBe('Forklift');
+    const swatch = wrapper.get('[data-type="color"] .swatch');
+    expect(swatch.attributes('style')).toContain('background');
+    expect(wrapper.get('[data-type="barcode"]').text()).toBe('5701234100000');
+    expect(wrapper.get('[data-type="number"]').text()).toMatch(/1[,.]?234[.,]5/);
+    const img = wrapper.get('[data-type="media"] img');
+    expect(img.attributes('src')).toBe(IMAGE);
+    expect(img.attributes('alt')).toBe('forklift.png');
+    await eventually(() => expect(wrapper.get('[data-type="datalist"]').text()).toContain('Nora Tanaka'));
+    expect(wrapper.text()).toContain('surpriseField');
+    expect(wrapper.text()).toContain('(not in the API document)');
+    wrapper.unmount();
+  });
+
+  it('switches culture for every localised text at once', async () => {
+    const { wrapper } = await mountPanel({ scope: 'E1:x', key: guidOf(25, 1), pass: 'p', row: item(), k: {} });
+    expect(wrapper.text()).toContain('Forklift');
+    await wrapper.setProps({ culture: 'da-DK' });
+    await flushPromises();
+    expect(wrapper.get('h2').text()).toBe('Gaffeltruck');
+    wrapper.unmount();
+  });
+
+  it('renders post bodies sanitized and offers the post’s comments', async () => {
+    const moduleId = guidOf(1, 1);
+    const postId = guidOf(2, 1);
+    const row = {
+      id: postId,
+      userId: guidOf(19, 7),
+      locales: [{ culture: 'en-GB', title: 'Hello', bodyText: '<p onclick="alert(1)">Hi <a href="javascript:alert(2)">there</a> <strong>all</strong></p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2">' }],
+    };
+    const { wrapper } = await mountPanel({ scope: scopeKey('E3', { moduleId }), key: postId, pass: '', row, k: {} }, endpoints.E3);
+    const html = wrapper.get('[data-testid="safe-html"]');
+    expect(html.find('strong').text()).toBe('all');
+    expect(html.html()).not.toMatch(/script|onclick|onerror|javascript:/i);
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+    expect(wrapper.get('.related-link').text()).toContain('Comments');
+    await eventually(() => expect(wrapper.text()).toContain('Nora Tanaka'));
+    wrapper.unmount();
+  });
+
+  it('says what to do when nothing is selected, and marks pending edits', async () => {
+    const { wrapper } = await mountPanel({ scope: 'E20:', key: 'k', pass: '', row: { id: 'k', name: 'Group' }, k: {}, pending: 1 }, endpoints.E20);
+    expect(wrapper.find('[data-testid="pending-tag"]').exists()).toBe(true);
+    await wrapper.setProps({ stored: null });
+    expect(wrapper.text()).toContain('Select a row');
+    wrapper.unmount();
+  });
+});
+
+describe('references', () => {
+  it('fall back to the bare id when the row is not cached', async () => {
+    const db = openFakeDatabase();
+    await seedRows(db, 'E20', {}, []);
+    const { wrapper } = await mountPanel({ scope: 'E2:a/b', key: 'c', pass: '', row: { id: 'c', userId: guidOf(19, 99) }, k: {} }, endpoints.E2);
+    await flushPromises();
+    expect(wrapper.text()).toContain(guidOf(19, 99).slice(0, 8));
+    wrapper.unmount();
+  });
+});

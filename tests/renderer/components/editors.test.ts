@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { flushPromises, mount } from '@vue/test-utils';
+import { NMessageProvider } from 'naive-ui';
+import { describe, expect, it } from 'vitest';
+import { defineComponent, h, ref } from 'vue';
+import { createDexieMirrorStore, scopeKey } from '../../../src-shared/store/index.js';
+import PostEditor from '../../../src-renderer/components/editors/PostEditor.vue';
+import UserEditor from '../../../src-renderer/components/editors/UserEditor.vue';
+import { openFakeDatabase } from '../../helpers/fake-db.js';
+import { eventually, fakeBridge, renderingContext, seedRows } from '../helpers/renderer-context.js';
+import { guidOf, user, userGroup } from '../helpers/rows.js';
+
+/** Mounts an editor drawer open, inside the providers its toasts need. */
+function withProviders(component: unknown, props: Record<string, unknown>) {
+  return defineComponent({
+    setup() {
+      const show = ref(true);
+      return () => h(NMessageProvider, null, { default: () => h(component as never, { ...props, show: show.value, 'onUpdate:show': (v: boolean) => (show.value = v) }) });
+    },
+  });
+}
+
+describe('the post editor', () => {
+  it('disables the notification options the module does not allow, saying why', async () => {
+    const db = openFakeDatabase();
+    const moduleId = guidOf(1, 1);
+    await seedRows(db, 'E9', {}, [{ id: moduleId, name: 'News', notificationsEnabled: true, pushNotificationsEnabled: false, forceInstantPushEnabled: true }]);
+    await seedRows(db, 'E20', {}, [userGroup(1), userGroup(2)]);
+    const ctx = renderingContext(db);
+    const wrapper = mount(withProviders(PostEditor, { moduleId }), { global: ctx.global, attachTo: document.body });
+    await eventually(() => expect(document.body.querySelector('[data-testid="notify-sendPushNotification"]')?.className).toContain('disabled'));
+    expect(document.body.querySelector('[data-testid="notify-sendNotification"]')?.className).not.toContain('disabled');
+    expect(document.body.querySelector('[data-testid="notify-forceInstantPush"]')?.className).toContain('disabled');
+    expect(document.body.textContent).toContain('Push notifications are turned off for this module');
+    wrapper.unmount();
+  });
+
+  it('shows the server’s objections instead of queuing an invalid post', async () => {
+    const db = openFakeDatabase();
+    const { bridge, calls } = fakeBridge();
+    const ctx = renderingContext(db, bridge);
+    const wrapper = mount(withProviders(PostEditor, { moduleId: guidOf(1, 1) }), { global: ctx.global, attachTo: document.body });
+    await flushPromises();
+    (document.body.querySelector('[data-testid="post-save"]') as HTMLButtonElement).click();
+    await eventually(() => expect(document.body.textContent).toContain('name is required'));
+    expect(calls.filter((c) => c.name.startsWith('outbox'))).toEqual([]);
+    wrapper.unmount();
+  });
+
+  it('previews Markdown as sanitized HTML while typing', async () => {
+    const ctx = renderingContext();
+    const wrapper = mount(withProviders(PostEditor, { moduleId: guidOf(1, 1) }), { global: ctx.global, attachTo: document.body });
+    await flushPromises();
+    const textarea = document.body.querySelector('textarea[aria-label="Body"]') as HTMLTextAreaElement;
+    textarea.value = '**Soup** today <script>window.__x=1</script>';
+    textarea.dispatchEvent(new Event('input'));
+    await eventually(() => expect(document.body.querySelector('[data-testid="markdown-preview"] strong')?.textContent).toBe('Soup'));
+    expect(document.body.querySelector('[data-testid="markdown-preview"]')?.innerHTML).not.toContain('<script');
+    wrapper.unmount();
+  });
+});
+
+describe('the user editor', () => {
+  it('turns edits into the documented patch operations, live', async () => {
+    const db = openFakeDatabase();
+    const row = user(3);
+    const scope = scopeKey('E19', { userId: row.id });
+    await createDexieMirrorStore(db).putRow({ endpoint: 'E19', scope, row });
+    const ctx = renderingContext(db);
+    const stored = { scope, key: row.id, pass: '', row, k: {} };
+    const wrapper = mount(withProviders(UserEditor, { stored }), { global: ctx.global, attachTo: document.body });
+    await flushPromises();
+    expect(document.body.querySelector('[data-testid="user-ops"]')?.textContent).toContain('0 changes');
+    const title = document.body.querySelector('input[aria-label="Title (clear to remove)"]') as HTMLInputElement;
+    title.value = '';
+    title.dispatchEvent(new Event('input'));
+    const initials = document.body.querySelector('input[aria-label="Initials"]') as HTMLInputElement;
+    initials.value = 'PX';
+    initials.dispatchEvent(new Event('input'));
+    await eventually(() => expect(document.body.querySelector('[data-testid="user-ops"]')?.textContent).toContain('2 changes: replace /initials, remove /title'));
+    wrapper.unmount();
+  });
+});

@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { mount } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import { createMemoryHistory } from 'vue-router';
+import type { SyncStatus } from '../../../src-shared/bridge/index.js';
+import StatusBar from '../../../src-renderer/components/StatusBar.vue';
+import { createAppRouter } from '../../../src-renderer/router.js';
+import { useSyncStore } from '../../../src-renderer/stores/sync-store.js';
+import { openFakeDatabase } from '../../helpers/fake-db.js';
+import { eventually, fakeBridge, renderingContext } from '../helpers/renderer-context.js';
+
+const idle: SyncStatus = { online: true, authNeeded: false, running: false, rowsMirrored: 1200, rowsPerSecond: 0, requestsUsed: 0, requestBudget: 90, lastSyncedAt: null, scopes: [] };
+
+async function mountBar(status: SyncStatus) {
+  const db = openFakeDatabase();
+  const { bridge, emit } = fakeBridge({ 'sync.status': status, 'app.info': { mode: 'demo', workspaceName: 'Acme', baseUrl: 'x', version: '1', shell: 'harness' } });
+  const ctx = renderingContext(db, bridge);
+  const router = createAppRouter(createMemoryHistory());
+  const wrapper = mount(StatusBar, { global: { ...ctx.global, plugins: [...ctx.global.plugins, router] } });
+  const store = useSyncStore();
+  store.listen();
+  // The answer to the first status request lands before the test pushes events.
+  await eventually(() => expect(store.status).not.toBeNull());
+  return { wrapper, emit, db, store };
+}
+
+describe('the status bar', () => {
+  it('says Online or Offline as main reports it, and when the bridge drops', async () => {
+    const { wrapper, emit, store } = await mountBar(idle);
+    await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Online'));
+    emit('sync.status', { ...idle, online: false });
+    await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Offline'));
+    emit('sync.status', idle);
+    await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Online'));
+    store.setLinked(false);
+    await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Offline'));
+  });
+
+  it('shows a progress bar and the list being synced while passes run', async () => {
+    const { wrapper, emit } = await mountBar(idle);
+    expect(wrapper.find('[data-testid="sync-progress"]').exists()).toBe(false);
+    emit('sync.status', {
+      ...idle,
+      running: true,
+      rowsPerSecond: 12000,
+      scopes: [
+        { scope: 'E18:', endpoint: 'E18', status: 'syncing', pages: 3, rows: 3000, lastSuccessAt: null, lastError: null, reason: null, nextRunAt: null },
+        { scope: 'E20:', endpoint: 'E20', status: 'idle', pages: 1, rows: 10, lastSuccessAt: null, lastError: null, reason: null, nextRunAt: null },
+      ],
+    });
+    await eventually(() => expect(wrapper.get('[data-testid="sync-progress"]').text()).toContain('E18'));
+    expect(wrapper.get('[data-testid="sync-progress"]').text()).toContain('50%');
+  });
+
+  it('counts waiting edits from the outbox and asks for a token when needed', async () => {
+    const { wrapper, emit, db } = await mountBar(idle);
+    expect(wrapper.get('[data-testid="outbox-count"]').text()).toBe('No edits waiting');
+    await db.outbox.bulkPut([
+      { id: 'a', seq: 1, target: 'user:u1', state: 'queued', createdAt: '2025-01-01T00:00:00Z', edit: { kind: 'patchUser' } },
+      { id: 'b', seq: 2, target: 'user:u2', state: 'needs-attention', createdAt: '2025-01-01T00:00:00Z', edit: { kind: 'patchUser' }, lastError: { code: '400', message: 'bad' } },
+      { id: 'c', seq: 3, target: 'user:u3', state: 'sent', createdAt: '2025-01-01T00:00:00Z', edit: { kind: 'patchUser' } },
+    ]);
+    await eventually(() => expect(wrapper.get('[data-testid="outbox-count"]').text()).toBe('2 edits waiting, 1 refused'));
+    emit('sync.status', { ...idle, authNeeded: true });
+    await eventually(() => expect(wrapper.get('[data-testid="auth-needed"]').text()).toContain('new token'));
+  });
+});
