@@ -6,6 +6,11 @@ const DANGEROUS_TAGS = 'script, style, iframe, frame, object, embed, form, input
 const SAFE_URL = /^(?:https?:|mailto:|tel:|#|\/|\.)/i;
 const URL_ATTRIBUTES = ['href', 'src', 'xlink:href', 'action', 'formaction', 'srcset', 'poster', 'background'];
 
+/** A URL as a browser reads its scheme: blanks and control characters do not count. */
+function withoutInvisible(value: string): string {
+  return [...value].filter((c) => c.charCodeAt(0) > 0x20).join('');
+}
+
 /**
  * A second, independent pass over DOMPurify's output: whatever a DOM implementation
  * lets through, no script element, event handler or non-web URL survives it.
@@ -16,7 +21,7 @@ export function scrub(root: DocumentFragment | Element): void {
     for (const attr of Array.from(el.attributes)) {
       const name = attr.name.toLowerCase();
       if (name.startsWith('on') || name === 'style') el.removeAttribute(attr.name);
-      else if (URL_ATTRIBUTES.includes(name) && !SAFE_URL.test(attr.value.trim().replace(/[\s\u0000-\u001f]/g, ''))) el.removeAttribute(attr.name);
+      else if (URL_ATTRIBUTES.includes(name) && !SAFE_URL.test(withoutInvisible(attr.value))) el.removeAttribute(attr.name);
     }
   }
 }
