@@ -213,6 +213,22 @@ describe('sync engine against the reference server', () => {
     }
   });
 
+  it('turns bodies it cannot read into a clear error on the scope, never a crash', async () => {
+    const srv = await server({ faults: { truncateRate: 1 } });
+    const { engine } = await engineStack(srv, { sources: false });
+    await engine.start();
+    await engine.whenSettled();
+    await engine.stop();
+    const states = engine.states();
+    expect(states).toHaveLength(4);
+    for (const state of states) {
+      expect(state.status).toBe('error');
+      expect(state.lastError?.code).toBe('bad-body');
+      expect(state.lastError?.message).toMatch(/JSON that does not parse/);
+    }
+    expect(engine.progress().scopes.every((s) => s.nextRunAt !== null)).toBe(true);
+  });
+
   it('asks nothing of the lists a token may not read, and marks them not permitted', async () => {
     const srv = await server();
     const token = srv.issueToken(['svc.api.users:read']);
