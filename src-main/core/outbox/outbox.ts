@@ -288,15 +288,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (!batch) return null;
     const at = now();
     const sending = batch.entryIds.map((id) => ({ ...entryOf(id), state: 'sending' as const, updatedAt: at }));
-    // A create is journaled as in flight before it leaves, so a crash makes it uncertain, never re-sent.
-    if (batch.edit.kind === 'createPost') await journalFirst(sending);
-    else set(sending);
+    // Journaled as in flight before it leaves: after a crash a create is uncertain (never
+    // re-sent without the user), a patch is sent again and says it may already be applied.
+    await journalFirst(sending);
     const stored = await storeAfter((store) => store.outboxPut({ entries: sending }), []);
     if (!stored) {
       // No database to show progress in: put the entries back and stop (nothing left).
-      const back = sending.map((e) => ({ ...e, state: 'queued' as const }));
-      if (batch.edit.kind === 'createPost') await journalFirst(back);
-      else set(back);
+      await journalFirst(sending.map((e) => ({ ...e, state: 'queued' as const })));
       return null;
     }
     notify();

@@ -3,12 +3,23 @@ import type { JournalItem } from './outbox-journal.js';
 
 /**
  * What an entry found in flight becomes when the process starts again: a patch is
- * queued (PATCH of whole fields is idempotent), a create is uncertain (it may have
- * been carried out). Null when the entry was not in flight.
+ * queued (PATCH of whole fields is idempotent) and says it may already be applied (a
+ * discard then cannot take it back), a create is uncertain (it may have been carried
+ * out). Null when the entry was not in flight.
  */
 export function afterRestart(entry: OutboxEntry, at: string): OutboxEntry | null {
   if (entry.state !== 'sending') return null;
-  if (entry.edit.kind !== 'createPost') return { ...entry, state: 'queued', updatedAt: at };
+  if (entry.edit.kind !== 'createPost') {
+    return {
+      ...entry,
+      state: 'queued',
+      updatedAt: at,
+      lastError: {
+        code: 'interrupted',
+        message: 'Outpost stopped while this edit was being sent: it may already be applied. It will be sent again.',
+      },
+    };
+  }
   return {
     ...entry,
     state: 'uncertain',

@@ -93,9 +93,17 @@ export async function checkInvariants(model: Model, world: World, resolution: Re
     model.edits.filter((e) => e.kind === 'createPost' && entries.get(e)?.state === 'discarded').map((e) => e.target),
   );
   const firstSeen = new Map<ModelEdit, number>();
+  /** When the server first carried an edit out (a 2xx, even if the answer was then cut off). */
+  const firstApplied = new Map<ModelEdit, number>();
+  /** Edits some request carried that the server may have acted on (a 2xx, or no answer at all). */
+  const mayHaveApplied = new Set<ModelEdit>();
   for (const request of world.requests) {
+    const applied = request.status !== null && request.status < 300;
     for (const edit of model.edits) {
-      if (request.body.includes(edit.marker) && !firstSeen.has(edit)) firstSeen.set(edit, request.tick);
+      if (!request.body.includes(edit.marker)) continue;
+      if (!firstSeen.has(edit)) firstSeen.set(edit, request.tick);
+      if (applied && !firstApplied.has(edit)) firstApplied.set(edit, request.tick);
+      if (applied || request.status === null) mayHaveApplied.add(edit);
     }
   }
 
@@ -122,15 +130,16 @@ export async function checkInvariants(model: Model, world: World, resolution: Re
     if (told > 0 && edit.target !== `user:${model.ghost}`) fail('an edit of an existing target was refused', { n: edit.n });
   }
 
-  // Per-target order: an edit goes out no earlier than any earlier edit of its target that
-  // went out. (A sent edit may never show in a request: a later edit of the same field,
-  // coalesced with it, replaced its value. The server state below checks its effect.)
+  // Per-target order: the server carries an edit out no earlier than any earlier edit of
+  // its target that it carried out. (A sent edit may never show in a request: a later
+  // edit of the same field, coalesced with it, replaced its value. The server state below
+  // checks its effect. Refused requests apply nothing, so they do not count.)
   for (const later of model.edits) {
-    const at = firstSeen.get(later);
+    const at = firstApplied.get(later);
     if (at === undefined) continue;
     for (const earlier of model.edits) {
       if (earlier.n >= later.n || earlier.target !== later.target) continue;
-      const seen = firstSeen.get(earlier);
+      const seen = firstApplied.get(earlier);
       if (seen !== undefined && seen > at) {
         fail('an edit went out before an earlier edit of its target', { earlier: earlier.n, later: later.n });
       }
@@ -145,7 +154,7 @@ export async function checkInvariants(model: Model, world: World, resolution: Re
   for (const create of model.edits.filter((e) => e.kind === 'createPost')) {
     const count = postsStarting(world, startDateOfEdit(create)).length;
     const state = entries.get(create)?.state;
-    const expected = state === 'sent' ? [1] : firstSeen.has(create) ? [0, 1] : [0];
+    const expected = state === 'sent' ? [1] : mayHaveApplied.has(create) ? [0, 1] : [0];
     if (!expected.includes(count)) fail('a create reached the server the wrong number of times', { n: create.n, state, count });
   }
 
@@ -153,7 +162,7 @@ export async function checkInvariants(model: Model, world: World, resolution: Re
   // went out (its answer was lost, or the process died with it in flight) may or may not
   // have been carried out: it adds a possible value rather than setting one.
   const settledInOrder = model.edits
-    .filter((e) => entries.get(e)?.state === 'sent' || (entries.get(e)?.state === 'discarded' && firstSeen.has(e)))
+    .filter((e) => entries.get(e)?.state === 'sent' || (entries.get(e)?.state === 'discarded' && mayHaveApplied.has(e)))
     .sort((a, b) => entries.get(a)!.seq - entries.get(b)!.seq);
   const maybe = (edit: ModelEdit) => entries.get(edit)?.state === 'discarded';
   /** Targets whose last state only the server knows: the API cannot read a post or a user back. */

@@ -41,6 +41,8 @@ export interface RequestRecord {
   readonly method: string;
   readonly path: string;
   readonly body: string;
+  /** The answer's status, once it came (a body cut off later still counts: the server acted). */
+  status: number | null;
 }
 
 function guard(life: Life): void {
@@ -98,14 +100,17 @@ export async function createWorld() {
       if (fault === 'truncate') server.faults.set({ truncateRate: 1 });
       if (fault === 'throttle') server.faults.set({ throttleBurst: 1, retryAfterSeconds: 2 });
       if (fault === 'error') server.faults.set({ errorRate: 1, retryAfterSeconds: 1 });
-      requests.push({
+      const record: RequestRecord = {
         tick: ++tick,
         method: request.method,
         path: new URL(request.url).pathname,
         body: await request.clone().text(),
-      });
+        status: null,
+      };
+      requests.push(record);
       try {
         const response = await fetch(request);
+        record.status = response.status;
         fire(current, 'request-sent');
         return response;
       } finally {
