@@ -56,6 +56,11 @@ export interface FaultProxy {
   readonly rules: ProxyRule[];
   /** Requests whose answer is still being held, hung or dripped. */
   open(): number;
+  /**
+   * Takes the network away (connections in progress are cut, new ones refused) or
+   * brings it back on the same address.
+   */
+  setDown(down: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -179,14 +184,32 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
+  let down = false;
   return {
     url: `http://127.0.0.1:${port}`,
     log,
     rules,
     open: () => pending,
+    async setDown(next) {
+      if (next === down) return;
+      down = next;
+      if (next) {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const socket of sockets) socket.destroy();
+        await closed;
+      } else {
+        await new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(port, '127.0.0.1', () => {
+            server.off('error', reject);
+            resolve();
+          });
+        });
+      }
+    },
     async close() {
       for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!down) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
