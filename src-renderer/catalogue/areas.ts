@@ -10,6 +10,8 @@ export interface ListDef {
   readonly slug: string;
   readonly label: string;
   readonly table: string;
+  /** What the user can do when this list is empty, when it differs from the area's hint. */
+  readonly emptyHint?: string;
 }
 
 export interface AreaDef {
@@ -28,8 +30,13 @@ export const AREAS: readonly AreaDef[] = [
     path: '/content',
     lists: [
       { slug: '', label: 'Modules', table: 'contentModules' },
-      { slug: 'posts', label: 'Posts', table: 'posts' },
-      { slug: 'comments', label: 'Comments', table: 'comments' },
+      {
+        slug: 'posts',
+        label: 'Posts',
+        table: 'posts',
+        emptyHint: 'The API cannot list posts: they appear here when you create one (New post) or edit one. Add a post by id in Settings › Sources to mirror its comments.',
+      },
+      { slug: 'comments', label: 'Comments', table: 'comments', emptyHint: 'Add a post by its id or portal link in Settings › Sources to mirror its comments.' },
     ],
     emptyHint: 'Content modules appear after the first sync. Add a post by its id or portal link in Settings › Sources to see its comments.',
   },
@@ -84,7 +91,7 @@ export const AREAS: readonly AreaDef[] = [
     label: 'People',
     path: '/people',
     lists: [
-      { slug: '', label: 'Users', table: 'users' },
+      { slug: '', label: 'Users', table: 'users', emptyHint: 'The API cannot list users: people appear here as they are looked up or edited. Everyone the workspace mentions is offered in the editors’ pickers.' },
       { slug: 'groups', label: 'User groups', table: 'userGroups' },
     ],
     emptyHint: 'User groups appear after the first sync; users appear as they are edited or looked up.',

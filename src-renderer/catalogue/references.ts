@@ -1,4 +1,4 @@
-import { endpoints } from '../../src-shared/api/index.js';
+import { endpoints, rowKey } from '../../src-shared/api/index.js';
 import { endpointOfTable } from './areas.js';
 import { localeTitleField } from './columns.js';
 import { localeText } from '../lib/locales.js';
@@ -32,5 +32,6 @@ export function rowLabel(table: string, row: Readonly<Record<string, unknown>>, 
   if (title) return title;
   if (typeof row.customId === 'string' && row.customId) return row.customId;
   if (typeof row.userName === 'string' && row.userName) return row.userName;
-  return String(row.id ?? '');
+  // Rows without a name (lesson participations) are known by their key.
+  return rowKey(endpointOfTable(table), row);
 }

@@ -48,19 +48,21 @@ export async function countRows(db: OutpostDb, query: ListQuery): Promise<number
   return collectionOf(db, query.endpoint.table, query.scope, chosen.plan).count();
 }
 
-/** Rows `offset .. offset+limit` of the query, in order. */
-export async function readRows(db: OutpostDb, query: ListQuery, offset: number, limit: number): Promise<StoredRow[]> {
+/** Rows `offset .. offset+limit` of the query, in order; every row from `offset` when `limit` is null. */
+export async function readRows(db: OutpostDb, query: ListQuery, offset: number, limit: number | null): Promise<StoredRow[]> {
   const plan = planQuery(query);
   const chosen = await chooseStrategy(db, query, plan);
   const collection = collectionOf(db, query.endpoint.table, query.scope, chosen.plan);
   if (chosen.memorySort && plan.field) {
     const all = sortInMemory(await collection.toArray(), plan.field, plan.reverse);
-    return all.slice(offset, offset + limit);
+    return limit === null ? all.slice(offset) : all.slice(offset, offset + limit);
   }
-  return collection.offset(offset).limit(limit).toArray();
+  // IndexedDB takes counts up to 2^32-1 only: an unbounded read passes no limit at all.
+  const from = offset > 0 ? collection.offset(offset) : collection;
+  return limit === null ? from.toArray() : from.limit(limit).toArray();
 }
 
 /** Every row of the query, in order (export). */
 export async function readAllRows(db: OutpostDb, query: ListQuery): Promise<StoredRow[]> {
-  return readRows(db, query, 0, Number.MAX_SAFE_INTEGER);
+  return readRows(db, query, 0, null);
 }

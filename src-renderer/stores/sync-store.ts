@@ -36,7 +36,8 @@ export const useSyncStore = defineStore('sync', () => {
     return done / active.length;
   });
   const currentScope = computed(() => status.value?.scopes.find((s) => s.status === 'syncing') ?? null);
-  const errorScopes = computed(() => (status.value?.scopes ?? []).filter((s) => s.status === 'error' || s.lastError));
+  /** Lists whose last pass failed; not-permitted and not-available lists are expected, not errors. */
+  const errorScopes = computed(() => (status.value?.scopes ?? []).filter((s) => s.status === 'error'));
 
   function apply(next: SyncStatus) {
     status.value = next;

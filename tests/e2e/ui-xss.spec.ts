@@ -1,0 +1,62 @@
+import { expect, test } from './fixtures.js';
+
+/**
+ * A post whose body carries script, event-handler and javascript: URL payloads is
+ * shown in the real browser, its link clicked: nothing runs. The row is written into
+ * the page's own IndexedDB, where the mirror would put it.
+ */
+const PAYLOAD = [
+  '<p>Visible text</p>',
+  '<script>window.__xss = "script"</script>',
+  '<img src="x" onerror="window.__xss = \'onerror\'">',
+  '<svg onload="window.__xss = \'svg\'"><circle r="4"></circle></svg>',
+  '<details open ontoggle="window.__xss = \'ontoggle\'"><summary>s</summary></details>',
+  '<iframe srcdoc="<script>parent.__xss = \'iframe\'</script>"></iframe>',
+  '<a id="bad-link" href="javascript:window.__xss = \'href\'">click me</a>',
+  '<a href="  java\tscript:window.__xss = \'spaced\'">spaced</a>',
+  '<form action="javascript:window.__xss = \'form\'"><button>go</button></form>',
+  '<p style="background:url(javascript:window.__xss=\'css\')" onmouseover="window.__xss = \'hover\'">hover me</p>',
+].join('');
+
+test('a post body with script, handler and javascript: URL payloads executes nothing', async ({ page, openApp }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await openApp('/content/posts');
+  const postId = '00000000-0000-4000-8000-00000000ba5e';
+  await page.evaluate(
+    async ({ id, body }) => {
+      const open = indexedDB.open('outpost');
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = db.transaction('posts', 'readwrite');
+      tx.objectStore('posts').put({
+        scope: 'E3:00000000-0000-4000-8000-000000000001',
+        key: id,
+        pass: '',
+        row: { id, status: 'Published', locales: [{ culture: 'en-GB', title: 'Hostile post', bodyText: body }] },
+        k: {},
+      });
+      await new Promise((resolve) => (tx.oncomplete = resolve));
+      db.close();
+    },
+    { id: postId, body: PAYLOAD },
+  );
+  await page.reload();
+  await page.getByTestId('row').filter({ hasText: 'Hostile post' }).click();
+  const body = page.getByTestId('safe-html');
+  await expect(body).toContainText('Visible text');
+  await body.getByText('hover me').hover();
+  const link = body.getByText('click me');
+  if (await link.count()) await link.click({ force: true });
+  await page.waitForTimeout(500);
+
+  const html = await body.innerHTML();
+  expect(html).not.toMatch(/<script|<iframe|<svg|<form|on\w+=|javascript:/i);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});
