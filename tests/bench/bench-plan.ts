@@ -1,0 +1,53 @@
+import type { Scale } from '../../src-server/index.js';
+
+/** What one bench run measures, and at which sizes. */
+export interface BenchPlan {
+  readonly mode: 'quick' | 'full';
+  readonly seed: number;
+  /** The workspace of the headline figures (mirror, limits, peer, delta, UI, memory). */
+  readonly scale: Scale;
+  /** Smaller workspaces of the scaling section, as fractions of large (the headline is the last point). */
+  readonly scalingFractions: readonly number[];
+  readonly rateLimited: { readonly scale: Scale; readonly perMinute: number };
+  /** The route the window shows while mirroring (Home: what a user sees on opening the app). */
+  readonly route: string;
+  /** Lists written at once by limit (a) and the peer: as many as our engine's default. */
+  readonly parallel: number;
+  /** Animation frames of the scroll sweep over the biggest list. */
+  readonly sweepFrames: number;
+  readonly sections: ReadonlySet<Section>;
+  readonly timeoutMs: number;
+}
+
+export const SECTIONS = ['mirror', 'peer', 'rate', 'delta', 'ui', 'scaling'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/**
+ * `--quick`: a hundredth of large, for a check in under two minutes (its figures are
+ * dominated by per-list overheads and are no verdict). The full run: `large`.
+ * `--scale <demo|large|fraction>`, `--only <sections>`, `--route <hash route>` override.
+ */
+export function planFromArgs(argv: readonly string[]): BenchPlan {
+  const quick = argv.includes('--quick');
+  const value = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const scaleText = value('--scale');
+  const scale: Scale = scaleText === undefined ? (quick ? 0.01 : 'large') : scaleText === 'large' || scaleText === 'demo' ? scaleText : Number(scaleText);
+  const only = value('--only')?.split(',').filter((s): s is Section => (SECTIONS as readonly string[]).includes(s));
+  return {
+    mode: quick ? 'quick' : 'full',
+    seed: 1,
+    scale,
+    scalingFractions: quick ? [0.003, 0.006] : [0.1, 0.3],
+    // Quick mode's workspace needs fewer requests than a 100/min window holds at once,
+    // so it gets a 20/min tenant; the full run uses the documented 100/min.
+    rateLimited: quick ? { scale: 0.01, perMinute: 20 } : { scale: 0.1, perMinute: 100 },
+    route: value('--route') ?? '/',
+    parallel: 4,
+    sweepFrames: quick ? 120 : 600,
+    sections: new Set(only && only.length > 0 ? only : SECTIONS),
+    timeoutMs: quick ? 120_000 : 3_600_000,
+  };
+}

@@ -1,0 +1,44 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from '@playwright/test';
+
+/** The flags every Chromium of the project runs with here (no sandbox, no background traffic). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface BenchBrowser {
+  readonly context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Headless Chromium with a profile on disk. Playwright's default contexts are
+ * off-the-record, where IndexedDB lives in memory; the desktop app writes to disk,
+ * so every figure here is taken with a persistent profile.
+ */
+export async function launchBenchBrowser(options: { readonly executablePath?: string; readonly viewport?: { width: number; height: number } } = {}): Promise<BenchBrowser> {
+  const profile = await mkdtemp(join(tmpdir(), 'outpost-bench-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: options.executablePath ?? process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: options.viewport ?? { width: 1400, height: 860 },
+  });
+  // The bench's own in-page callbacks are compiled by tsx, which names functions
+  // with a `__name` helper that pages do not have.
+  await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
+  return {
+    context,
+    async close() {
+      await context.close().catch(() => undefined);
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}

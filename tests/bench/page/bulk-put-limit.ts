@@ -1,0 +1,93 @@
+import { endpoints, rowKey } from '../../../src-shared/api/index.js';
+import { indexKeysOf, mirrorTable, openDatabase, type StoredRow } from '../../../src-shared/store/index.js';
+import { browser, localPath } from './browser-globals.js';
+import type { BulkPutLimitResult, PageScope } from './page-api.js';
+
+interface PageBody {
+  readonly data?: Record<string, unknown>[];
+  readonly nextUrl?: string | null;
+}
+
+interface Prepared {
+  readonly stored: StoredRow[];
+  readonly next: string | null;
+}
+
+/**
+ * Measures the time at least one write transaction is open: with several writers the
+ * transactions overlap, and the union of their intervals is the time the database
+ * was busy writing.
+ */
+function busyClock() {
+  let open = 0;
+  let since = 0;
+  let busy = 0;
+  return {
+    begin() {
+      if (open++ === 0) since = performance.now();
+    },
+    end() {
+      if (--open === 0) busy += performance.now() - since;
+    },
+    busyMs: () => busy,
+  };
+}
+
+/**
+ * Limit (a): the same rows, as the same stored records, into the same tables with the
+ * same indexes, with nothing but `bulkPut` in a read-write transaction per page, as
+ * many lists at once as the engine writes (`parallel`). Each writer fetches and
+ * prepares its next page while it writes one; only the time a write transaction is
+ * open counts.
+ */
+export async function bulkPutLimit(options: { scopes: PageScope[]; token: string; dbName: string; parallel: number }): Promise<BulkPutLimitResult> {
+  const db = openDatabase({ indexedDB: browser.indexedDB, IDBKeyRange: browser.IDBKeyRange }, options.dbName);
+  await db.open();
+  const headers = { authorization: `Bearer ${options.token}` };
+  const pass = 'limit';
+  const clock = busyClock();
+  const queue = [...options.scopes];
+  let rows = 0;
+  let pages = 0;
+
+  const prepare = async (scope: PageScope, path: string): Promise<Prepared> => {
+    const endpoint = endpoints[scope.endpoint];
+    const response = await fetch(path, { headers });
+    if (!response.ok) throw new Error(`${scope.scope}: HTTP ${response.status}`);
+    const body = (await response.json()) as PageBody;
+    const data = body.data ?? [];
+    return {
+      stored: data.map((row) => ({ scope: scope.scope, key: rowKey(endpoint, row), pass, row, k: indexKeysOf(endpoint, row) })),
+      next: data.length > 0 && body.nextUrl ? localPath(body.nextUrl) : null,
+    };
+  };
+
+  const writeScope = async (scope: PageScope) => {
+    const table = mirrorTable(db, endpoints[scope.endpoint].table);
+    let pending: Promise<Prepared> | null = prepare(scope, scope.firstPath);
+    while (pending) {
+      const page: Prepared = await pending;
+      pending = page.next ? prepare(scope, page.next) : null;
+      clock.begin();
+      try {
+        await db.transaction('rw', table, () => table.bulkPut(page.stored));
+      } finally {
+        clock.end();
+      }
+      rows += page.stored.length;
+      pages += 1;
+    }
+  };
+
+  const started = performance.now();
+  try {
+    await Promise.all(
+      Array.from({ length: Math.max(1, options.parallel) }, async () => {
+        for (let scope = queue.shift(); scope; scope = queue.shift()) await writeScope(scope);
+      }),
+    );
+  } finally {
+    await db.delete();
+  }
+  return { rows, pages, writeMs: clock.busyMs(), wallMs: performance.now() - started };
+}

@@ -1,0 +1,82 @@
+import type { BenchPlan } from '../bench-plan.js';
+import type { DeltaResult } from '../scenarios/delta-pass.js';
+import type { RateLimitedResult } from '../scenarios/rate-limited.js';
+import type { UiResult } from '../scenarios/ui-latency.js';
+
+/** Everything one run measured; written as JSON and summarised as the table. */
+export interface BenchResults {
+  readonly version: 1;
+  readonly startedAt: string;
+  finishedAt?: string;
+  durationMs?: number;
+  readonly plan: Omit<BenchPlan, 'sections'> & { readonly sections: string[] };
+  machine?: MachineInfo;
+  mirror?: MirrorFigures;
+  peer?: PeerFigures;
+  rate?: RateLimitedResult;
+  delta?: { readonly unchanged: DeltaResult; readonly onePercent: DeltaResult };
+  ui?: UiResult;
+  memory?: MemoryFigures;
+  scaling?: ScalingFigures;
+  /** Sections that failed, with the reason (the others still ran). */
+  readonly errors: Record<string, string>;
+  /** Notes on what was measured (counts that differ, scopes that failed). */
+  readonly notes: string[];
+}
+
+export interface MachineInfo {
+  readonly cpu: string;
+  readonly cores: number;
+  readonly memoryGb: number;
+  readonly os: string;
+  readonly node: string;
+  readonly chromium: string;
+  readonly loadAverageAtStart: number[];
+  loadAverageAtEnd?: number[];
+}
+
+export interface MirrorFigures {
+  readonly rows: number;
+  readonly scopes: number;
+  readonly requests: number;
+  readonly ours: { readonly ms: number; readonly rowsPerSecond: number };
+  /** (a) bulkPut of the same stored rows, same tables and indexes, in the same Chromium. */
+  readonly bulkPut: { readonly rows: number; readonly writeMs: number; readonly rowsPerSecond: number };
+  /** (b) download and JSON.parse of every page, in Node (the main-side process). */
+  readonly download: { readonly rows: number; readonly pages: number; readonly megabytes: number; readonly ms: number; readonly rowsPerSecond: number };
+  /** ours / min(a, b). */
+  readonly ratio: number;
+  /** Where the time went on our path: page acknowledgements summed over pages (pages overlap). */
+  readonly applyMsTotal: number;
+}
+
+export interface PeerFigures {
+  readonly rows: number;
+  readonly requests: number;
+  readonly ms: number;
+  readonly rowsPerSecond: number;
+  /** ours / RxDB. */
+  readonly ratio: number;
+}
+
+export interface MemoryFigures {
+  readonly mainPeakRssMb: number;
+  readonly mainAfterRssMb: number;
+  readonly rendererPeakHeapMb: number;
+  readonly rendererAfterHeapMb: number;
+}
+
+export interface ScalingPoint {
+  readonly scale: number | string;
+  readonly rows: number;
+  readonly ms: number;
+  readonly rowsPerSecond: number;
+  /** rows/s relative to the largest workspace's. */
+  readonly relative: number;
+}
+
+export interface ScalingFigures {
+  readonly points: ScalingPoint[];
+  /** rows/s of each tenth of the headline mirror's rows, in order: flat when nothing grows with the table. */
+  readonly tenths: number[];
+}

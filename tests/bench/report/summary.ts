@@ -1,0 +1,86 @@
+import type { BenchResults } from './results.js';
+import { median } from '../support/stats.js';
+
+export interface TableRow {
+  readonly section: string;
+  readonly figure: string;
+  readonly value: string;
+  readonly target: string;
+  /** met / not met / '' when there is no target. */
+  readonly verdict: string;
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const fix = (n: number, d = 2) => n.toFixed(d);
+const ms = (n: number) => `${int(n)} ms`;
+const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+/** The figures of a run as table rows, with each target and whether it was met. */
+export function summarize(r: BenchResults): TableRow[] {
+  const rows: TableRow[] = [];
+  const add = (section: string, figure: string, value: string, target = '', ok?: boolean) =>
+    rows.push({ section, figure, value, target, verdict: ok === undefined ? '' : verdict(ok) });
+
+  if (r.mirror) {
+    const m = r.mirror;
+    add('1 mirror', `ours: ${int(m.rows)} rows, ${m.scopes} lists, ${m.requests} requests`, `${int(m.ours.rowsPerSecond)} rows/s (${s(m.ours.ms)})`);
+    add('1 mirror', '(a) bulkPut limit, same rows/indexes, Chromium', `${int(m.bulkPut.rowsPerSecond)} rows/s (${s(m.bulkPut.writeMs)} writing)`);
+    add('1 mirror', '(b) download + JSON.parse limit, Node', `${int(m.download.rowsPerSecond)} rows/s (${s(m.download.ms)}, ${int(m.download.megabytes)} MB)`);
+    add('1 mirror', 'ours / min(a, b)', fix(m.ratio), '≥ 0.9', m.ratio >= 0.9);
+  }
+  if (r.peer) {
+    add('2 peer', `RxDB replicateRxCollection (Dexie storage): ${int(r.peer.rows)} rows, ${r.peer.requests} requests`, `${int(r.peer.rowsPerSecond)} rows/s (${s(r.peer.ms)})`);
+    add('2 peer', 'ours / RxDB', fix(r.peer.ratio), '≥ 3', r.peer.ratio >= 3);
+  }
+  if (r.rate) {
+    const q = r.rate;
+    const ratio = q.tenantMs / q.boundMs;
+    add('3 rate limit', `${q.perMinute}/min tenant, time ×${q.timeScale}, ${int(q.rows)} rows, ${q.requestsNeeded} requests needed`, `${s(q.tenantMs)} tenant time (${s(q.realMs)} real), bound ${s(q.boundMs)}`);
+    add('3 rate limit', 'time / (requests needed / rate)', fix(ratio), '≤ 1.05', ratio <= 1.05);
+    add('3 rate limit', `429 answers (${q.requestsSent} requests sent)`, String(q.status429), '0', q.status429 === 0);
+  }
+  if (r.delta) {
+    for (const [label, d] of [['nothing changed', r.delta.unchanged], [`1% changed (${int(r.delta.onePercent.changed)} rows)`, r.delta.onePercent]] as const) {
+      add('4 delta', `${label}: requests, time, rows rewritten`, `${d.requests} req, ${ms(d.ms)}, ${int(d.rowsRewritten)} rows`);
+    }
+  }
+  if (r.ui) {
+    const u = r.ui;
+    const firstRows = u.firstRowsMs - u.shellMs;
+    const filter = median(u.filters.map((f) => f.ms));
+    const sort = median(u.sorts.map((f) => f.ms));
+    add('5 UI', `${u.list} (${int(u.rows)} rows): shell rendered`, ms(u.shellMs));
+    add('5 UI', 'first rows after the shell', ms(firstRows), '< 150 ms', firstRows < 150);
+    add('5 UI', `filter change, median of ${u.filters.length} (max ${ms(Math.max(...u.filters.map((f) => f.ms)))})`, ms(filter), '< 100 ms', filter < 100);
+    add('5 UI', `sort change, median of ${u.sorts.length} (max ${ms(Math.max(...u.sorts.map((f) => f.ms)))})`, ms(sort), '< 100 ms', sort < 100);
+    add('5 UI', 'jump to the end: rows shown', ms(u.jumpToEndMs));
+    add('5 UI', `scroll over ${int(u.scroll.rowsCovered)} rows in ${u.scroll.frames} frames: p95 frame (p50 ${fix(u.scroll.p50, 1)}, max ${fix(u.scroll.max, 1)})`, `${fix(u.scroll.p95, 1)} ms`, '< 17 ms', u.scroll.p95 < 17);
+  }
+  if (r.memory) {
+    const m = r.memory;
+    add('6 memory', 'main-side process RSS: peak during mirror / after', `${int(m.mainPeakRssMb)} / ${int(m.mainAfterRssMb)} MB`, '< 300 MB', Math.max(m.mainPeakRssMb, m.mainAfterRssMb) < 300);
+    add('6 memory', 'renderer JS heap: peak during mirror / after', `${int(m.rendererPeakHeapMb)} / ${int(m.rendererAfterHeapMb)} MB`, '< 400 MB', Math.max(m.rendererPeakHeapMb, m.rendererAfterHeapMb) < 400);
+  }
+  if (r.scaling) {
+    for (const p of r.scaling.points) {
+      add('7 scaling', `${typeof p.scale === 'number' ? `${p.scale * 100}% of large` : p.scale}: ${int(p.rows)} rows`, `${int(p.rowsPerSecond)} rows/s (${fix(p.relative)} of largest)`);
+    }
+    if (r.scaling.tenths.length > 0) {
+      const t = r.scaling.tenths;
+      add('7 scaling', 'headline mirror, rows/s per tenth of its rows', t.map((v) => int(v)).join(' '));
+    }
+  }
+  for (const [section, message] of Object.entries(r.errors)) add(section, 'FAILED', message.slice(0, 160));
+  return rows;
+}
+
+/** The rows as a fixed-width text table. */
+export function formatTable(rows: readonly TableRow[]): string {
+  const head: TableRow = { section: 'section', figure: 'figure', value: 'value', target: 'target', verdict: 'verdict' };
+  const all = [head, ...rows];
+  const keys = ['section', 'figure', 'value', 'target', 'verdict'] as const;
+  const widths = keys.map((k) => Math.max(...all.map((r) => r[k].length)));
+  const line = (r: TableRow) => keys.map((k, i) => r[k].padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,132 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { SyncStatus } from '../../../src-shared/bridge/index.js';
+import type { RunningServer, ServerStats } from '../../../src-server/index.js';
+import type { CallArg } from '../main-host/host-protocol.js';
+import { startMainHost, type MainHost } from '../main-host/start-main-host.js';
+import { profilePage, type CpuProfile } from '../support/cpu-profile.js';
+import { startMemorySampler, type MemoryPeaks } from '../support/memory-sampler.js';
+import { failedScopes, mirrorComplete } from '../support/sync-progress.js';
+
+export interface AppMirrorOptions {
+  readonly server: RunningServer;
+  readonly context: BrowserContext;
+  readonly rendererDir: string;
+  /** The route the window opens on (what the user looks at while the mirror runs). */
+  readonly route: string;
+  /** Requests per minute main allows itself; null for none. */
+  readonly budget: number | null;
+  /** Other sync settings to try (the defaults otherwise). */
+  readonly settings?: CallArg<'settings.set'>;
+  readonly timeScale?: number;
+  /** A token other than the server's default (rate-limited runs need a long-lived one). */
+  readonly token?: string;
+  /** Give up after this long (ms). */
+  readonly timeoutMs: number;
+  /** Profile both sides: main writes a V8 profile into this folder when it exits; the renderer's is returned. */
+  readonly profileDir?: string;
+}
+
+export interface TimelinePoint {
+  readonly ms: number;
+  readonly rows: number;
+}
+
+export interface AppMirrorResult {
+  readonly rows: number;
+  readonly ms: number;
+  readonly rowsPerSecond: number;
+  readonly scopes: number;
+  readonly failed: string[];
+  /** Requests the server answered during the mirror, and how many of them were 429s. */
+  readonly requests: number;
+  readonly status429: number;
+  readonly memory: MemoryPeaks;
+  readonly timeline: TimelinePoint[];
+  readonly status: SyncStatus;
+  readonly rendererProfile?: CpuProfile;
+}
+
+/** A mirror that is still open: the app page, its main host, for scenarios that go on (delta, UI). */
+export interface OpenMirror {
+  readonly result: AppMirrorResult;
+  readonly host: MainHost;
+  readonly page: Page;
+  close(): Promise<void>;
+}
+
+function requestsSince(before: ServerStats, after: ServerStats): { total: number; status429: number } {
+  const api = (s: ServerStats) => Object.entries(s.byEndpoint).filter(([e]) => /^E\d+$/.test(e));
+  const sum = (s: ServerStats, status?: string) =>
+    api(s).reduce((n, [, v]) => n + (status ? (v.byStatus[status] ?? 0) : v.total), 0);
+  return { total: sum(after) - sum(before), status429: sum(after, '429') - sum(before, '429') };
+}
+
+export { requestsSince };
+
+/**
+ * The real path, end to end: a fresh profile opens the app served by the harness, the
+ * main-side process mirrors every list from the reference server, and the rows land in
+ * IndexedDB through the bridge. Timed from opening the window to every scope's first
+ * pass done (discovery of child lists included).
+ */
+export async function mirrorThroughApp(options: AppMirrorOptions): Promise<OpenMirror> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'outpost-bench-main-'));
+  const host = await startMainHost({
+    serverUrl: options.server.url,
+    token: options.token ?? options.server.token,
+    rendererDir: options.rendererDir,
+    dataDir,
+    timeScale: options.timeScale ?? 1,
+  }, options.profileDir ? { profileDir: options.profileDir } : {});
+  const close = async () => {
+    await page?.close().catch(() => undefined);
+    await host.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  let page: Page | null = null;
+  try {
+    await host.call('settings.set', { ...options.settings, requestBudgetPerMinute: options.budget });
+    const before = options.server.data.stats();
+    page = await options.context.newPage();
+    const sampler = await startMemorySampler(host, page);
+    const timeline: TimelinePoint[] = [];
+    const started = performance.now();
+    await page.goto(`${host.harnessUrl}/#${options.route}`);
+    const profiler = options.profileDir ? await profilePage(page) : null;
+    let status = await host.call('sync.status', {});
+    while (!mirrorComplete(status)) {
+      if (performance.now() - started > options.timeoutMs) {
+        throw new Error(`the mirror did not complete in ${options.timeoutMs} ms (${status.rowsMirrored} rows)`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      status = await host.call('sync.status', {});
+      timeline.push({ ms: performance.now() - started, rows: status.rowsMirrored });
+    }
+    await host.request({ op: 'settled' });
+    const ms = performance.now() - started;
+    status = await host.call('sync.status', {});
+    const memory = await sampler.stop();
+    const rendererProfile = await profiler?.stop();
+    const requests = requestsSince(before, options.server.data.stats());
+    const result: AppMirrorResult = {
+      rows: status.rowsMirrored,
+      ms,
+      rowsPerSecond: (status.rowsMirrored * 1000) / ms,
+      scopes: status.scopes.length,
+      failed: failedScopes(status),
+      requests: requests.total,
+      status429: requests.status429,
+      memory,
+      timeline,
+      status,
+      ...(rendererProfile ? { rendererProfile } : {}),
+    };
+    return { result, host, page, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,223 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { endpoints, versionedPath, type Filter } from '../../../src-shared/api/index.js';
+import type { RunningServer } from '../../../src-server/index.js';
+import { listPath, placeOfTable } from '../../../src-renderer/catalogue/areas.js';
+import type { MiniDom } from '../browser/mini-dom.js';
+import type { MirroredScope } from '../support/mirrored-scopes.js';
+import { percentile } from '../support/stats.js';
+
+export interface ChangeTiming {
+  readonly label: string;
+  /** From the change to the first visible rows being the new ones, ms. */
+  readonly ms: number;
+}
+
+export interface UiResult {
+  readonly list: string;
+  readonly rows: number;
+  /** From navigation to the shell (status bar) in the DOM, ms. */
+  readonly shellMs: number;
+  /** From navigation to the first rows of the list in the DOM, ms. */
+  readonly firstRowsMs: number;
+  readonly filters: ChangeTiming[];
+  readonly sorts: ChangeTiming[];
+  /** Jumping to the end of the list: until its rows are shown, ms. */
+  readonly jumpToEndMs: number;
+  readonly scroll: ScrollResult;
+}
+
+export interface ScrollResult {
+  readonly frames: number;
+  readonly rowsCovered: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly max: number;
+  /** Frames that showed placeholders (rows not read yet): the sweep outran the reads. */
+  readonly placeholderFrames: number;
+}
+
+/** Timestamps (page clock, from navigation start) of the shell and the first rows appearing. */
+const MARKS_SCRIPT = `(() => {
+  const marks = { shell: null, rows: null };
+  globalThis.__outpostBenchMarks = marks;
+  const observer = new MutationObserver(() => {
+    if (marks.shell === null && document.querySelector('[data-testid="connection-state"]')) marks.shell = performance.now();
+    if (marks.rows === null && document.querySelector('[data-testid="row"]')) marks.rows = performance.now();
+    if (marks.shell !== null && marks.rows !== null) observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+
+/** A filter that keeps many rows of a sample row's list: the sample's categorical value, then a numeric lower bound. */
+function filtersFor(scope: MirroredScope, sample: Record<string, unknown>): Filter[] {
+  const endpoint = endpoints[scope.endpoint];
+  const out: Filter[] = [];
+  for (const [field, param] of Object.entries(endpoint.query)) {
+    const value = sample[field];
+    if (!param.filter || value === null || value === undefined) continue;
+    if (param.type === 'string' && out.every((f) => f.op !== 'eq')) out.push({ field, op: 'eq', value: String(value) });
+    if ((param.type === 'integer' || param.type === 'double') && out.every((f) => f.op !== 'gte')) out.push({ field, op: 'gte', value: String(value) });
+  }
+  return out;
+}
+
+async function sampleRow(server: RunningServer, scope: MirroredScope): Promise<Record<string, unknown>> {
+  const url = `${server.url}${versionedPath(endpoints[scope.endpoint], scope.params)}?limit=1`;
+  const response = await fetch(url, { headers: { authorization: `Bearer ${server.token}` } });
+  const body = (await response.json()) as { data: Record<string, unknown>[] };
+  return body.data[0] ?? {};
+}
+
+/**
+ * Runs one change in the page and resolves, in page time, when the first visible rows
+ * are real rows of the new query: after the table showed placeholders (the rows of
+ * the old query are dropped at once) or once its rows differ from those before.
+ */
+async function timeChange(page: Page, act: { kind: 'hash'; hash: string } | { kind: 'click'; selector: string; index: number }): Promise<number> {
+  return page.evaluate(async (action) => {
+    const { document, location, MutationObserver } = globalThis as unknown as MiniDom;
+    const table = document.querySelector('[data-testid="list-table"]')!;
+    const snapshot = () => {
+      const rows = [...table.querySelectorAll('[data-testid="row"], [data-testid="row-placeholder"]')].slice(0, 12);
+      if (rows.length === 0 || rows.some((r) => r.getAttribute('data-testid') !== 'row')) return null;
+      return rows.map((r) => r.textContent).join('|');
+    };
+    const before = snapshot();
+    let cleared = false;
+    const started = performance.now();
+    if (action.kind === 'hash') location.hash = action.hash;
+    else document.querySelectorAll(action.selector)[action.index]!.click();
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        const now = snapshot();
+        if (now === null) cleared = true;
+        else if (cleared || now !== before) {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(table, { childList: true, subtree: true, characterData: true, attributes: true });
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        resolve();
+      }, 15_000);
+    });
+    return performance.now() - started;
+  }, act);
+}
+
+/** Sweeps the list from top to bottom in `frames` animation frames, one scroll step per frame. */
+async function sweep(page: Page, frames: number): Promise<{ intervals: number[]; placeholders: number }> {
+  return page.evaluate(async (count) => {
+    const { document, requestAnimationFrame } = globalThis as unknown as MiniDom;
+    const table = document.querySelector('[data-testid="list-table"]')!;
+    const range = table.scrollHeight - table.clientHeight;
+    const intervals: number[] = [];
+    let placeholders = 0;
+    let last = await new Promise<number>((r) => requestAnimationFrame(r));
+    for (let i = 1; i <= count; i++) {
+      table.scrollTop = (range * i) / count;
+      const now = await new Promise<number>((r) => requestAnimationFrame(r));
+      intervals.push(now - last);
+      last = now;
+      if (table.querySelector('[data-testid="row-placeholder"]')) placeholders += 1;
+    }
+    return { intervals, placeholders };
+  }, frames);
+}
+
+/**
+ * The UI on the mirrored workspace, in a new window of the same profile: opening the
+ * biggest list, filter and sort changes (through the list's URL state, which is what
+ * the filter bar and the column headers write), a jump to the end, and a sweep over
+ * every row while frame times are recorded.
+ */
+export async function measureUi(options: {
+  readonly context: BrowserContext;
+  readonly harnessUrl: string;
+  readonly server: RunningServer;
+  readonly scopes: readonly MirroredScope[];
+  readonly sweepFrames: number;
+}): Promise<UiResult> {
+  const biggest = [...options.scopes].sort((a, b) => b.rows - a.rows)[0]!;
+  const endpoint = endpoints[biggest.endpoint];
+  const place = placeOfTable(endpoint.table);
+  if (!place) throw new Error(`no list shows table ${endpoint.table}`);
+  const path = listPath(place.area, place.list);
+  const scopeQuery = endpoint.pathParams.length > 0 ? `scope=${encodeURIComponent(biggest.scope)}` : '';
+  const hashOf = (extra: string[]) => `#${path}${[scopeQuery, ...extra].filter(Boolean).length ? `?${[scopeQuery, ...extra].filter(Boolean).join('&')}` : ''}`;
+
+  const page = await options.context.newPage();
+  try {
+    await page.addInitScript({ content: MARKS_SCRIPT });
+    await page.goto(`${options.harnessUrl}/${hashOf([])}`);
+    await page.waitForFunction(() => {
+      const marks = (globalThis as { __outpostBenchMarks?: { rows: number | null } }).__outpostBenchMarks;
+      return marks?.rows !== null && marks?.rows !== undefined;
+    }, undefined, { timeout: 60_000 });
+    const marks = await page.evaluate(() => (globalThis as unknown as { __outpostBenchMarks: { shell: number; rows: number } }).__outpostBenchMarks);
+    await page.waitForFunction(
+      (n) => Number((globalThis as unknown as MiniDom).document.querySelector('[data-testid="list-table"]')?.getAttribute('data-count')) >= n,
+      biggest.rows,
+      { timeout: 60_000 },
+    );
+
+    const sample = await sampleRow(options.server, biggest);
+    const filters: ChangeTiming[] = [];
+    for (const filter of filtersFor(biggest, sample)) {
+      const f = `f=${encodeURIComponent(`${filter.field}:${filter.op}:${filter.value}`)}`;
+      filters.push({ label: `${filter.field} ${filter.op} ${filter.value}`, ms: await timeChange(page, { kind: 'hash', hash: hashOf([f]) }) });
+      filters.push({ label: 'clear', ms: await timeChange(page, { kind: 'hash', hash: hashOf([]) }) });
+    }
+
+    const sorts: ChangeTiming[] = [];
+    const buttons = await page.locator('[data-testid="list-table"] button.sort').count();
+    for (let i = 0; i < Math.min(3, buttons); i++) {
+      sorts.push({ label: `column ${i + 1} ascending`, ms: await timeChange(page, { kind: 'click', selector: '[data-testid="list-table"] button.sort', index: i }) });
+      sorts.push({ label: `column ${i + 1} descending`, ms: await timeChange(page, { kind: 'click', selector: '[data-testid="list-table"] button.sort', index: i }) });
+    }
+    await page.goto(`${options.harnessUrl}/${hashOf([])}`);
+    await page.waitForSelector('[data-testid="row"]');
+
+    const jumpToEndMs = await page.evaluate(async () => {
+      const { document, requestAnimationFrame } = globalThis as unknown as MiniDom;
+      const table = document.querySelector('[data-testid="list-table"]')!;
+      const started = performance.now();
+      table.scrollTop = table.scrollHeight;
+      for (;;) {
+        await new Promise((r) => requestAnimationFrame(r));
+        const rows = table.querySelectorAll('[data-testid="row"]');
+        if (rows.length > 0 && !table.querySelector('[data-testid="row-placeholder"]')) break;
+        if (performance.now() - started > 30_000) break;
+      }
+      return performance.now() - started;
+    });
+    await page.evaluate(() => {
+      (globalThis as unknown as MiniDom).document.querySelector('[data-testid="list-table"]')!.scrollTop = 0;
+    });
+    await page.waitForSelector('[data-testid="row"]');
+    const swept = await sweep(page, options.sweepFrames);
+    const sorted = [...swept.intervals].sort((a, b) => a - b);
+    return {
+      list: `${place.area.label} › ${place.list.label}`,
+      rows: biggest.rows,
+      shellMs: marks.shell,
+      firstRowsMs: marks.rows,
+      filters,
+      sorts,
+      jumpToEndMs,
+      scroll: {
+        frames: swept.intervals.length,
+        rowsCovered: biggest.rows,
+        p50: percentile(sorted, 0.5),
+        p95: percentile(sorted, 0.95),
+        max: sorted.at(-1) ?? 0,
+        placeholderFrames: swept.placeholders,
+      },
+    };
+  } finally {
+    await page.close();
+  }
+}
