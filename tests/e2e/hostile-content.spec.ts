@@ -1,0 +1,301 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { endpoints, rowKey } from '../../src-shared/api/index.js';
+import type { RunningServer } from '../../src-server/index.js';
+import { expect, test } from './fixtures.js';
+
+/**
+ * Hostile content from a hostile (or compromised) server, rendered by the real renderer
+ * in Chromium after arriving through the real sync path (inserted into the reference
+ * server's data before the app opens). Every payload tries to run `__pwned.push(n)`;
+ * some also try a dialog, a new window, a navigation or a bridge call. After each row
+ * is shown the test checks that none of that happened and that no dangerous markup or
+ * URL survived in the DOM.
+ */
+
+const run = (n: number) => `__pwned.push(${n})`;
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+/** Markup payloads, each given its canary number. */
+const MARKUP: ((n: number) => string)[] = [
+  // Script injection
+  (n) => `<script>${run(n)}</script>`,
+  (n) => `<SCRIPT>${run(n)}</SCRIPT>`,
+  (n) => `<script src="data:text/javascript,${run(n)}"></script>`,
+  (n) => `<scr<script>ipt>${run(n)}</scr</script>ipt>`,
+  (n) => `<svg><script>${run(n)}</script></svg>`,
+  (n) => `<script type="module">${run(n)}</script>`,
+  (n) => `</textarea></title></style></noscript><script>${run(n)}</script>`,
+  (n) => `"><script>${run(n)}</script><"`,
+  (n) => `'-alert(${n})-'`,
+  // Event handlers
+  (n) => `<img src=x onerror=${run(n)}>`,
+  (n) => `<img src="x" OnErRoR="${run(n)}">`,
+  (n) => `<svg onload=${run(n)}>`,
+  (n) => `<body onload=${run(n)}>`,
+  (n) => `<details open ontoggle=${run(n)}>`,
+  (n) => `<video><source onerror=${run(n)}></video>`,
+  (n) => `<input autofocus onfocus=${run(n)}>`,
+  (n) => `<iframe srcdoc="<script>parent.${run(n)}</script>"></iframe>`,
+  (n) => `<div onmouseover=${run(n)} style="position:fixed;inset:0;z-index:99999">cover</div>`,
+  (n) => `<svg><animate onbegin=${run(n)} attributeName=x dur=1s>`,
+  (n) => `<img src=x onerror="&#95;&#95;pwned.push(${n})">`,
+  (n) => `<audio src=x onerror=${run(n)}>`,
+  (n) => `<marquee onstart=${run(n)}>x</marquee>`,
+  (n) => `<style onload=${run(n)}></style>`,
+  (n) => `<img src=x onerror=alert(${n})>`,
+  (n) => `<img src=x onerror="window.open('about:blank#pwned${n}')">`,
+  // URL schemes, with case and entity tricks
+  (n) => `<a href="javascript:${run(n)}">link</a>`,
+  (n) => `<a href="JaVaScRiPt:${run(n)}">link</a>`,
+  (n) => `<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;${run(n)}">link</a>`,
+  (n) => `<a href="java&#x09;script:${run(n)}">link</a>`,
+  (n) => `<a href="&#x6A;avascript&colon;${run(n)}">link</a>`,
+  (n) => `<a href=" &#14;  javascript:${run(n)}">link</a>`,
+  (n) => `<a href="jav&#x0A;ascript:${run(n)}">link</a>`,
+  (n) => `<a href="data:text/html;base64,${b64(`<script>opener.${run(n)}</script>`)}">link</a>`,
+  (n) => `<a href="vbscript:msgbox(${n})">link</a>`,
+  (n) => `<a href="VBScript:msgbox(${n})">link</a>`,
+  (n) => `<iframe src="javascript:parent.${run(n)}"></iframe>`,
+  (n) => `<object data="javascript:${run(n)}"></object>`,
+  (n) => `<embed src="javascript:${run(n)}">`,
+  (n) => `<form action="javascript:${run(n)}"><button>go</button></form>`,
+  (n) => `<svg><a xlink:href="javascript:${run(n)}"><text x=0 y=20>link</text></a></svg>`,
+  (n) => `<img src="javascript:${run(n)}">`,
+  (n) => `<meta http-equiv="refresh" content="0;url=javascript:${run(n)}">`,
+  (n) => `<meta http-equiv="refresh" content="0;url=https://evil.example/${n}">`,
+  (n) => `<base href="javascript:${run(n)}//">`,
+  (n) => `<a href="https://evil.example/${n}" target="_top" id="autoclick${n}">link</a><img src=x onerror="document.getElementById('autoclick${n}').click()">`,
+  // Mutation XSS
+  (n) => `<noscript><p title="</noscript><img src=x onerror=${run(n)}>">`,
+  (n) => `<svg></p><style><a id="</style><img src=1 onerror=${run(n)}>">`,
+  (n) => `<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;/mglyph&gt;&lt;img&Tab;src=1&Tab;onerror=${run(n)}&gt;">`,
+  (n) => `<form><math><mtext></form><form><mglyph><style></math><img src onerror=${run(n)}>`,
+  (n) => `<svg><style><img src=x onerror=${run(n)}></style></svg>`,
+  (n) => `<xmp><img src=x onerror=${run(n)}></xmp>`,
+  (n) => `<listing>&lt;img src=x onerror=${run(n)}&gt;</listing>`,
+  (n) => `<math><style><img src=x onerror=${run(n)}></style></math>`,
+  // DOM clobbering
+  (n) => `<img name="__pwned" src="x"><form id="__pwned"><input name="push"></form>${n}`,
+  (n) => `<img name="outpost" id="outpost">${n}`,
+  (n) => `<a id="location" href="javascript:${run(n)}">x</a>`,
+  (n) => `<img name="getElementById"><img name="cookie"><a id="__proto__">${n}</a>`,
+  (n) => `<iframe name="__pwned"></iframe><a id="defaultView">${n}</a>`,
+  // Huge nesting and size
+  (n) => `${'<div>'.repeat(20_000)}deep ${n}${'</div>'.repeat(20_000)}`,
+  (n) => `${'<b>'.repeat(30_000)}${n}`,
+  (n) => `${'['.repeat(50_000)}${n}${']'.repeat(50_000)}`,
+  // Template and style injection
+  (n) => `{{constructor.constructor('${run(n)}')()}}`,
+  (n) => `<div v-html="'<img src=x onerror=${run(n)}>'"></div>`,
+  (n) => `<style>*{background:url("javascript:${run(n)}")}</style>`,
+  (n) => `<div style="background-image:url(javascript:${run(n)})">x</div>`,
+  (n) => `<link rel="stylesheet" href="data:text/css,*{x:expression(${run(n)})}">`,
+];
+
+/** Hostile URLs for the fields the renderer turns into links and images (media). */
+const URLS: ((n: number) => string)[] = [
+  (n) => `javascript:${run(n)}`,
+  (n) => `JAVASCRIPT:${run(n)}`,
+  (n) => ` \u0001javascript:${run(n)}`,
+  (n) => `data:text/html,<script>opener.${run(n)}</script>`,
+  (n) => `vbscript:msgbox(${n})`,
+  (n) => `java\tscript:${run(n)}`,
+];
+
+const GUID = (n: number) => `0badc0de-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const textMark = (n: number) => `⟦T${n}⟧`;
+const htmlMark = (n: number) => `⟦H${n}⟧`;
+
+interface Placed {
+  readonly n: number;
+  readonly route: string;
+  readonly marks: string[];
+}
+
+/** Inserts one comment per markup payload: as its text, as HTML (an extra `bodyText`), in a mention and a media. */
+function placeInComments(server: RunningServer): Placed[] {
+  const post = server.sources.contentPosts.find((p) => p.commentsEnabled)!;
+  const params = { moduleId: post.moduleId, contentId: post.contentId };
+  const scope = `E2:${post.moduleId}/${post.contentId}`;
+  return MARKUP.map((payload, i) => {
+    const n = i + 1;
+    const row = server.data.insert('E2', params, {
+      locales: [{ culture: i % 7 === 0 ? payload(n) : 'en-GB', text: `${payload(n)} ${textMark(n)}`, bodyText: `${htmlMark(n)} ${payload(n)}` }],
+      mentions: [{ type: 'User', name: payload(n), id: GUID(n), url: URLS[i % URLS.length]!(n) }],
+      medias: [{ id: GUID(1000 + n), downloadUrl: URLS[i % URLS.length]!(n), referenceUrl: URLS[(i + 1) % URLS.length]!(n), contentType: 'image/png', fileName: payload(n) }],
+    });
+    return { n, route: `/content/comments?scope=${encodeURIComponent(scope)}&row=${rowKey(endpoints.E2, row)}`, marks: [textMark(n), htmlMark(n)] };
+  });
+}
+
+/** Inserts one data list item per payload: title, text, multilingual text, colour and media values. */
+function placeInDataListItems(server: RunningServer, offset: number): Placed[] {
+  const list = server.sources.dataLists.find((d) => d.type === 'Standard')!;
+  const params = { dataListId: list.dataListId };
+  const template = server.data.rows('E1', params)[0]!;
+  const fields = template.customFieldValues as Record<string, unknown>[];
+  return MARKUP.map((payload, i) => {
+    const n = offset + i + 1;
+    const url = URLS[i % URLS.length]!(n);
+    const values = fields.map((field) => {
+      switch (field.type) {
+        case 'Media':
+          return { ...field, medias: [{ id: GUID(3000 + n), downloadUrl: url, referenceUrl: null, contentType: 'image/png', fileName: payload(n) }] };
+        case 'Text':
+          return { ...field, value: null, locales: [{ culture: 'en-GB', value: `${payload(n)} ${textMark(n)}` }] };
+        case 'Data List':
+          return field;
+        default:
+          return { ...field, value: payload(n) };
+      }
+    });
+    const row = server.data.insert('E1', params, {
+      customId: payload(n),
+      locales: [{ culture: 'en-GB', title: payload(n) }],
+      customFieldValues: values,
+    });
+    return { n, route: `/datalists?scope=${encodeURIComponent(`E1:${list.dataListId}`)}&row=${rowKey(endpoints.E1, row)}`, marks: [textMark(n)] };
+  });
+}
+
+/** Channels and groups show names in the table itself. */
+function placeInRootLists(server: RunningServer, offset: number): Placed[] {
+  return MARKUP.slice(0, 20).flatMap((payload, i) => {
+    const n = offset + i + 1;
+    const channel = server.data.insert('E21', {}, {
+      name: `${payload(n)} ${textMark(n)}`,
+      description: payload(n),
+      locales: [{ culture: 'en-GB', channelName: payload(n), defaultTitle: payload(n), defaultMessage: `${htmlMark(n)} ${payload(n)}` }],
+    });
+    const group = server.data.insert('E20', {}, { name: `${payload(n)} ${textMark(n)}`, description: payload(n), externalId: payload(n) });
+    return [
+      { n, route: `/notifications?row=${rowKey(endpoints.E21, channel)}`, marks: [textMark(n)] },
+      { n, route: `/people/groups?row=${rowKey(endpoints.E20, group)}`, marks: [textMark(n)] },
+    ];
+  });
+}
+
+interface Watch {
+  readonly dialogs: string[];
+  readonly popups: string[];
+  readonly navigations: string[];
+  readonly bridgeCalls: { name: string; arg: unknown }[];
+}
+
+/** Canaries set before the app's own code runs, and listeners for every way out. */
+async function watch(page: Page, context: BrowserContext): Promise<Watch> {
+  const seen: Watch = { dialogs: [], popups: [], navigations: [], bridgeCalls: [] };
+  await context.addInitScript(() => {
+    const w = window as unknown as { __pwned: unknown[]; __violations: string[] };
+    w.__pwned = [];
+    w.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} ${e.sample}`));
+  });
+  page.on('dialog', (dialog) => {
+    seen.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  context.on('page', (popup) => seen.popups.push(popup.url()));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) seen.navigations.push(frame.url());
+  });
+  page.on('websocket', (socket) => {
+    socket.on('framesent', (frame) => {
+      try {
+        const message = JSON.parse(String(frame.payload)) as { t?: string; name?: string; arg?: unknown };
+        if (message.t === 'call') seen.bridgeCalls.push({ name: String(message.name), arg: message.arg });
+      } catch {
+        // not a bridge message
+      }
+    });
+  });
+  return seen;
+}
+
+/** Dangerous markup or URLs left in the content areas of the page. */
+async function dangerousDom(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const scheme = (value: string) => [...value].filter((c) => c.charCodeAt(0) > 0x20).join('').toLowerCase();
+    const roots = document.querySelectorAll('[data-testid="detail-panel"], [data-testid="list-table"]');
+    for (const root of Array.from(roots)) {
+      for (const el of Array.from(root.querySelectorAll('script, iframe, frame, object, embed, base, meta, form, link, style, noscript'))) {
+        found.push(`element <${el.tagName.toLowerCase()}>`);
+      }
+      for (const el of Array.from(root.querySelectorAll('*'))) {
+        for (const attr of Array.from(el.attributes)) {
+          const name = attr.name.toLowerCase();
+          if (name.startsWith('on')) found.push(`handler ${name} on <${el.tagName.toLowerCase()}>`);
+          if (['href', 'src', 'xlink:href', 'action', 'formaction', 'srcset', 'poster', 'data'].includes(name)) {
+            const value = scheme(attr.value);
+            if (/^(javascript|vbscript|data:text|data:application)/.test(value) || value.startsWith('data:') && !value.startsWith('data:image/')) {
+              found.push(`${name}="${attr.value.slice(0, 40)}" on <${el.tagName.toLowerCase()}>`);
+            }
+          }
+        }
+      }
+    }
+    return found;
+  });
+}
+
+const SAFE_COMMANDS = new Set(['app.info', 'sync.status', 'sync.focus', 'settings.get']);
+
+async function showEach(page: Page, harnessUrl: string, seen: Watch, placed: readonly Placed[]): Promise<void> {
+  const panel = page.getByTestId('detail-panel');
+  for (const item of placed) {
+    await page.evaluate((route) => {
+      location.hash = route;
+    }, item.route);
+    for (const mark of item.marks) await expect(panel, `payload ${item.n} at ${item.route}`).toContainText(mark);
+    // Pointer and focus over the content, as a user reading it would.
+    await panel.hover();
+    await page.mouse.move(700, 400);
+    const state = await page.evaluate(() => {
+      const w = window as unknown as { __pwned: unknown; __violations: string[] };
+      // Reports raised inside the app's own bundle are not content running: zod probes once
+      // whether eval is allowed, and Chrome reports handlers it meets while DOMPurify parses
+      // into an inert document. Content that got into the live page would show in the DOM
+      // scan below, and anything that ran in the canary.
+      const ours = (v: string) => v.includes(` ${location.origin}/assets/`);
+      return {
+        pwned: Array.isArray(w.__pwned) ? (w.__pwned as unknown[]).length : 'clobbered',
+        violations: w.__violations.filter((v) => v.startsWith('script-src') && !ours(v)),
+      };
+    });
+    expect(state, `payload ${item.n}`).toEqual({ pwned: 0, violations: [] });
+    expect(await dangerousDom(page), `payload ${item.n} at ${item.route}`).toEqual([]);
+  }
+  expect(seen.dialogs).toEqual([]);
+  expect(seen.popups).toEqual([]);
+  expect(seen.navigations.filter((url) => !url.startsWith(`${harnessUrl}/`))).toEqual([]);
+  expect(seen.bridgeCalls.filter((c) => !SAFE_COMMANDS.has(c.name))).toEqual([]);
+  expect(seen.bridgeCalls.filter((c) => JSON.stringify(c.arg ?? null).includes('pwned'))).toEqual([]);
+}
+
+test.describe('hostile content from the server', () => {
+  test(`${MARKUP.length} markup payloads in comments (text, HTML body, mentions, media) run nothing`, async ({ page, context, server, harness, openApp }) => {
+    test.setTimeout(120_000);
+    const placed = placeInComments(server);
+    expect(placed.length).toBeGreaterThanOrEqual(50);
+    const seen = await watch(page, context);
+    await openApp('/content/comments');
+    await showEach(page, harness.url, seen, placed);
+  });
+
+  test(`${MARKUP.length} payloads in data list items (titles, custom field values, media links) run nothing`, async ({ page, context, server, harness, openApp }) => {
+    test.setTimeout(120_000);
+    const placed = placeInDataListItems(server, 1000);
+    const seen = await watch(page, context);
+    await openApp('/datalists');
+    await showEach(page, harness.url, seen, placed);
+  });
+
+  test('payloads in channel and group names, descriptions and locales run nothing, in the table and the details', async ({ page, context, server, harness, openApp }) => {
+    test.setTimeout(120_000);
+    const placed = placeInRootLists(server, 2000);
+    const seen = await watch(page, context);
+    await openApp('/notifications');
+    await showEach(page, harness.url, seen, placed);
+  });
+});
