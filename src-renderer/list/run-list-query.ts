@@ -1,5 +1,5 @@
 import { Dexie, type Collection } from 'dexie';
-import { mirrorTable, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
+import { mirrorTable, type IndexKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
 import { matchesSearch, passesResidual, planQuery, type ListQuery, type QueryPlan } from './list-query.js';
 
 /** Above this many rows in a filter's range, sorting uses the sort index instead of memory. */
@@ -48,10 +48,61 @@ export async function countRows(db: OutpostDb, query: ListQuery): Promise<number
   return collectionOf(db, query.endpoint.table, query.scope, chosen.plan).count();
 }
 
+/**
+ * Every `every`-th index key of a list in its order, with how many rows before it
+ * share its key: a read at any position then starts at the nearest anchor instead of
+ * stepping over every row before it. Null for lists the anchors cannot serve (row
+ * filters, search, in-memory sorts, every-scope lists).
+ */
+export interface Anchors {
+  readonly every: number;
+  readonly keys: readonly IndexKey[];
+  /** Rows before the anchor with the same key (ties are ordered by primary key). */
+  readonly ties: readonly number[];
+}
+
+export const ANCHOR_EVERY = 1000;
+
+/** Reads only index keys (no rows), once per query, to place anchors. */
+export async function buildAnchors(db: OutpostDb, query: ListQuery, every = ANCHOR_EVERY): Promise<Anchors | null> {
+  const plan = planQuery(query);
+  if (plan.residual.length > 0 || plan.search !== '' || plan.alternative || plan.index === 'key') return null;
+  const keys: IndexKey[] = [];
+  const ties: number[] = [];
+  let position = 0;
+  let previous: unknown = undefined;
+  let run = 0;
+  await collectionOf(db, query.endpoint.table, query.scope, plan).eachKey((key) => {
+    const value = (key as unknown as [string, IndexKey])[1];
+    run = value === previous ? run + 1 : 0;
+    previous = value;
+    if (position % every === 0) {
+      keys.push(value);
+      ties.push(run);
+    }
+    position++;
+  });
+  return { every, keys, ties };
+}
+
+/** The collection starting at an anchor at or before `offset`, and what is left to skip. */
+function fromAnchor(db: OutpostDb, query: ListQuery, plan: QueryPlan, anchors: Anchors, offset: number): { collection: RowCollection; skip: number } | null {
+  const slot = Math.min(Math.floor(offset / anchors.every), anchors.keys.length - 1);
+  if (slot <= 0) return null;
+  const key = anchors.keys[slot]!;
+  const bounded: QueryPlan = plan.reverse ? { ...plan, upper: { key, open: false } } : { ...plan, lower: { key, open: false } };
+  return { collection: collectionOf(db, query.endpoint.table, query.scope, bounded), skip: anchors.ties[slot]! + (offset - slot * anchors.every) };
+}
+
 /** Rows `offset .. offset+limit` of the query, in order; every row from `offset` when `limit` is null. */
-export async function readRows(db: OutpostDb, query: ListQuery, offset: number, limit: number | null): Promise<StoredRow[]> {
+export async function readRows(db: OutpostDb, query: ListQuery, offset: number, limit: number | null, anchors: Anchors | null = null): Promise<StoredRow[]> {
   const plan = planQuery(query);
   const chosen = await chooseStrategy(db, query, plan);
+  const anchored = anchors && !chosen.memorySort && chosen.plan === plan ? fromAnchor(db, query, plan, anchors, offset) : null;
+  if (anchored) {
+    const from = anchored.skip > 0 ? anchored.collection.offset(anchored.skip) : anchored.collection;
+    return limit === null ? from.toArray() : from.limit(limit).toArray();
+  }
   const collection = collectionOf(db, query.endpoint.table, query.scope, chosen.plan);
   if (chosen.memorySort && plan.field) {
     const all = sortInMemory(await collection.toArray(), plan.field, plan.reverse);
@@ -65,4 +116,40 @@ export async function readRows(db: OutpostDb, query: ListQuery, offset: number, 
 /** Every row of the query, in order (export). */
 export async function readAllRows(db: OutpostDb, query: ListQuery): Promise<StoredRow[]> {
   return readRows(db, query, 0, null);
+}
+
+/** What a search found: the first matches in list order, and whether it looked at every row. */
+export interface SearchResult {
+  readonly rows: StoredRow[];
+  readonly complete: boolean;
+  readonly scanned: number;
+}
+
+/** At most this many matches are kept: past it, the user refines the search. */
+export const SEARCH_CAP = 5000;
+
+/**
+ * A text search is a scan (no index holds substrings), so it stops at `cap` matches
+ * or when `budgetMs` has passed; `complete` says whether every row was looked at.
+ */
+export async function searchRows(db: OutpostDb, query: ListQuery, budgetMs: number, cap = SEARCH_CAP, now: () => number = () => performance.now()): Promise<SearchResult> {
+  const plan = planQuery(query);
+  const chosen = await chooseStrategy(db, query, plan);
+  const bare = { ...chosen.plan, residual: [], search: '' };
+  const deadline = now() + budgetMs;
+  const rows: StoredRow[] = [];
+  let scanned = 0;
+  let stopped = false;
+  await collectionOf(db, query.endpoint.table, query.scope, bare)
+    .until(() => {
+      stopped = rows.length >= cap || (scanned % 256 === 0 && now() > deadline);
+      return stopped;
+    })
+    .each((r) => {
+      scanned++;
+      if (passesResidual(r.k, plan.residual) && matchesSearch(r.row, plan.search)) rows.push(r);
+    });
+  const field = plan.field;
+  if (chosen.memorySort && field) sortInMemory(rows, field, plan.reverse);
+  return { rows, complete: !stopped, scanned };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../../src-shared/api/index.js';
-import { countRows, MEMORY_SORT_LIMIT, readAllRows, readRows } from '../../../src-renderer/list/run-list-query.js';
+import { buildAnchors, countRows, MEMORY_SORT_LIMIT, readAllRows, readRows, searchRows } from '../../../src-renderer/list/run-list-query.js';
 import type { ListQuery } from '../../../src-renderer/list/list-query.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { seedRows } from '../helpers/renderer-context.js';
@@ -45,5 +45,50 @@ describe('running list queries on Dexie', () => {
     expect(await countRows(db, query)).toBe(expected.length);
     const points = rows.map((r) => r.row.points as number);
     expect(points).toEqual([...points].sort((a, b) => b - a));
+  });
+});
+
+describe('anchored reads', () => {
+  it('read the same rows at any position as stepping from the start, ties and reverse order included', async () => {
+    const db = openFakeDatabase();
+    // points has 50 distinct values over 1,200 rows: many ties for the anchors to count.
+    const scope = await seedRows(db, 'E18', {}, Array.from({ length: 1200 }, (_, i) => lesson(i)));
+    for (const sort of [{ field: 'points', descending: false }, { field: 'points', descending: true }, { field: 'creationDateTime', descending: true }, null]) {
+      const query: ListQuery = { endpoint: endpoints.E18, scope, sort, filters: [], search: '' };
+      const anchors = await buildAnchors(db, query, 100);
+      expect(anchors?.keys).toHaveLength(12);
+      for (const offset of [0, 99, 100, 250, 777, 1150]) {
+        const plain = (await readRows(db, query, offset, 30)).map((r) => r.key);
+        const anchored = (await readRows(db, query, offset, 30, anchors)).map((r) => r.key);
+        expect(anchored).toEqual(plain);
+      }
+    }
+  });
+
+  it('are not built for lists filtered row by row or searched', async () => {
+    const db = openFakeDatabase();
+    const scope = await seedRows(db, 'E18', {}, Array.from({ length: 10 }, (_, i) => lesson(i)));
+    const base: ListQuery = { endpoint: endpoints.E18, scope, sort: { field: 'points', descending: false }, filters: [], search: '' };
+    expect(await buildAnchors(db, { ...base, search: 'x' })).toBeNull();
+    expect(await buildAnchors(db, { ...base, filters: [{ field: 'userId', op: 'ne', value: 'x' }] })).toBeNull();
+  });
+});
+
+describe('searching', () => {
+  it('stops at the cap or the time budget and says whether it saw every row', async () => {
+    const db = openFakeDatabase();
+    const scope = await seedRows(db, 'E18', {}, Array.from({ length: 300 }, (_, i) => lesson(i)));
+    const query: ListQuery = { endpoint: endpoints.E18, scope, sort: null, filters: [], search: 'completed' };
+    const all = await searchRows(db, query, Number.POSITIVE_INFINITY);
+    expect(all.complete).toBe(true);
+    expect(all.rows).toHaveLength(100);
+    expect(all.scanned).toBe(300);
+    const capped = await searchRows(db, query, Number.POSITIVE_INFINITY, 10);
+    expect(capped).toMatchObject({ complete: false });
+    expect(capped.rows).toHaveLength(10);
+    let t = 0;
+    const outOfTime = await searchRows(db, query, 5, 1000, () => (t += 100));
+    expect(outOfTime.complete).toBe(false);
+    expect(outOfTime.scanned).toBeLessThan(300);
   });
 });
