@@ -1,4 +1,5 @@
 import type { AppInfo, CommandHandlers, MainPeer, SyncStatus } from '../../src-shared/bridge/index.js';
+import { outboxStoreOf } from '../../src-shared/outbox/index.js';
 import type { MirrorStore, SourceRecord } from '../../src-shared/store/index.js';
 import { createClientCredentialsSource, createStaticTokenSource, type TokenSource } from './auth/token-source.js';
 import { isoAt, realSleep, systemClock, type Clock, type Sleep } from './clock.js';
@@ -8,6 +9,12 @@ import { createConnectivity } from './http/connectivity.js';
 import { createRequestGate } from './http/request-gate.js';
 import { AUTH_HOLD, createRequestRunner, type RequestRunner } from './http/request-runner.js';
 import { silentLogger, type Logger } from './logger.js';
+import { createHttpOutboxApi } from './outbox/http-outbox-api.js';
+import { createJournalFiles } from './outbox/journal-files.js';
+import { createOutbox, type Outbox } from './outbox/outbox.js';
+import { countEvent, refusalEvent } from './outbox/outbox-events.js';
+import { createOutboxHandlers } from './outbox/outbox-handlers.js';
+import { createOutboxJournal } from './outbox/outbox-journal.js';
 import { settingsPath, readSettings, writeSettings, type StoredSettings } from './settings/settings-file.js';
 import { defaultSyncSettings, syncSettingsSchema } from './settings/sync-settings.js';
 import { parseSourceInput } from './sources/parse-source-input.js';
@@ -29,7 +36,7 @@ export type ConnectionConfig =
 export interface MainServicesOptions {
   connection: ConnectionConfig;
   shell: 'electron' | 'harness';
-  /** A folder main may write its own files to (settings). */
+  /** A folder main may write its own files to (settings, the outbox journal). */
   dataDir: string;
   /** Never receives secrets. */
   log?: Logger;
@@ -130,6 +137,41 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const gate = createRequestGate({ clock, sleep, budget: null, onChange: () => reporter.changed() });
   connectivity.onChange(() => reporter.changed());
 
+  // Edits are main's: journaled here before the renderer's database sees them, so a
+  // cleared IndexedDB loses none. Writes share the request gate (budget, Retry-After).
+  const outbox: Outbox = createOutbox({
+    api: createHttpOutboxApi({
+      baseUrl: () => baseUrl,
+      getToken: (signal) => {
+        if (!tokens) return Promise.reject(codedError('NotStarted', 'not connected yet'));
+        return tokens.getToken(signal);
+      },
+      ...(fetchImpl ? { fetch: fetchImpl } : {}),
+      now: () => clock.now(),
+      gate,
+    }),
+    store: () => (writer ? outboxStoreOf(writer.peer.store) : null),
+    journal: createOutboxJournal({ dataDir: options.dataDir, files: createJournalFiles() }),
+    clock,
+    sleep,
+    log,
+    connectivity,
+    ...(options.random ? { random: options.random } : {}),
+    onUnauthorized: async () => (tokens ? tokens.renew().catch(() => false) : false),
+    onChange: (summary) => {
+      for (const peer of peers) peer.emit('outbox.count', countEvent(summary));
+    },
+    onRefused: (entry) => {
+      for (const peer of peers) peer.emit('outbox.refused', refusalEvent(entry));
+    },
+    onAuthNeeded: () => {
+      if (authNeeded) return;
+      authNeeded = true;
+      notice('warning', 'The workspace refused the access token: enter a new one to send queued edits.');
+      reporter.changed();
+    },
+  });
+
   function notice(level: 'info' | 'warning' | 'error', message: string): void {
     for (const peer of peers) peer.emit('notice', { level, message });
   }
@@ -205,6 +247,13 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       reporter.changed();
     })();
     writer = { peer, engine, ready };
+    // The window's database may have lost entries (cleared, or a new profile): the journal restores them.
+    void outbox.reconcile().then(
+      () => outbox.replay(),
+      (error: unknown) => {
+        if (!isPauseSignal(error)) log.error('outbox reconcile failed', { message: (error as Error).message });
+      },
+    );
   }
 
   async function stopEngine(): Promise<void> {
@@ -227,6 +276,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   }
 
   const handlers: CommandHandlers = {
+    ...createOutboxHandlers(outbox),
     'app.info': () => info(),
     'sync.now': ({ scopes, full }) => {
       if (!writer) return { started: false };
@@ -275,6 +325,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       authNeeded = false;
       gate.hold(AUTH_HOLD, false);
       await writer?.engine.recheckPermissions();
+      outbox.resume();
       reporter.changed();
       return { accepted: true };
     },
@@ -364,6 +415,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         onRateLimited: () => reporter.changed(),
       });
       started = true;
+      await outbox.start();
       const peer = peers.at(-1);
       if (peer) startEngine(peer);
       log.info('main services started', { mode, baseUrl });
@@ -372,6 +424,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     async stop() {
       stopped = true;
       reporter.close();
+      await outbox.stop();
       await switching;
       await stopEngine();
       await demo?.close();

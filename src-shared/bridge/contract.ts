@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { guid } from '../api/index.js';
-import type { OutboxStore } from '../outbox/index.js';
+import { outboxCommandSchemas, type OutboxCommandResults, type OutboxStore } from '../outbox/index.js';
 import type { MirrorStore } from '../store/index.js';
 import { syncSettingsPatchSchema, type SyncSettings } from './sync-settings.js';
 
@@ -29,6 +29,8 @@ export const commandSchemas = {
   },
   /** The detail view's refresh of one calendar participation (E5). */
   'participation.refresh': { arg: z.object({ moduleId: guid, calendarId: guid, participationId: guid }).strict() },
+  /** Queue, retry, discard, confirm: the outbox's commands, declared beside its model. */
+  ...outboxCommandSchemas,
 } as const;
 
 export type CommandName = keyof typeof commandSchemas;
@@ -68,7 +70,7 @@ export interface SyncStatus {
 }
 
 /** Responses of each command. */
-export interface CommandResults {
+export interface CommandResults extends OutboxCommandResults {
   'app.info': AppInfo;
   'sync.now': { readonly started: boolean };
   'sync.status': SyncStatus;

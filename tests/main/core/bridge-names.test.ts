@@ -8,6 +8,10 @@ describe('bridge channels', () => {
       [
         "app.info",
         "auth.update",
+        "outbox.confirm",
+        "outbox.discard",
+        "outbox.queue",
+        "outbox.retry",
         "participation.refresh",
         "settings.get",
         "settings.set",
