@@ -3,7 +3,14 @@ import { mirrorTable, type IndexKey, type OutpostDb, type StoredRow } from '../.
 import { matchesSearch, passesResidual, planQuery, type ListQuery, type QueryPlan } from './list-query.js';
 
 /** Above this many rows in a filter's range, sorting uses the sort index instead of memory. */
-export const MEMORY_SORT_LIMIT = 5000;
+export const MEMORY_SORT_LIMIT = 50_000;
+
+/**
+ * Orders computed in memory, by query and row count: scrolling then reads only the
+ * rows on screen, by primary key (so their values are always current).
+ */
+const memoryOrders = new Map<string, [string, string][]>();
+const MEMORY_ORDERS_KEPT = 4;
 
 type RowCollection = Collection<StoredRow, [string, string]>;
 
@@ -105,8 +112,17 @@ export async function readRows(db: OutpostDb, query: ListQuery, offset: number, 
   }
   const collection = collectionOf(db, query.endpoint.table, query.scope, chosen.plan);
   if (chosen.memorySort && plan.field) {
-    const all = sortInMemory(await collection.toArray(), plan.field, plan.reverse);
-    return limit === null ? all.slice(offset) : all.slice(offset, offset + limit);
+    const count = await collection.count();
+    const cacheKey = JSON.stringify([query.endpoint.table, query.scope, plan, count]);
+    let order = memoryOrders.get(cacheKey);
+    if (!order) {
+      order = sortInMemory(await collection.toArray(), plan.field, plan.reverse).map((r) => [r.scope, r.key]);
+      memoryOrders.set(cacheKey, order);
+      if (memoryOrders.size > MEMORY_ORDERS_KEPT) memoryOrders.delete(memoryOrders.keys().next().value!);
+    }
+    const keys = limit === null ? order.slice(offset) : order.slice(offset, offset + limit);
+    const rows = await mirrorTable(db, query.endpoint.table).bulkGet(keys);
+    return rows.filter((r): r is StoredRow => r !== undefined);
   }
   // IndexedDB takes counts up to 2^32-1 only: an unbounded read passes no limit at all.
   const from = offset > 0 ? collection.offset(offset) : collection;
