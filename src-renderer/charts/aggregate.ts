@@ -16,14 +16,16 @@ function range(db: OutpostDb, table: string, scope: string, field: string) {
 const keyText = (key: unknown) => (key === -Infinity ? 'none' : String(key));
 
 /** Row counts per distinct value of an indexed field, summed over scopes. */
-export async function breakdown(db: OutpostDb, table: string, scopes: readonly string[], field: string, labels: Readonly<Record<string, string>> = {}): Promise<ChartData> {
+export async function breakdown(db: OutpostDb, table: string, scopes: readonly string[], field: string, labels: Readonly<Record<string, string>> = {}, short = false): Promise<ChartData> {
   const counts = new Map<string, number>();
   const index = mirrorTable(db, table).where(`[scope+k.${field}]`);
   for (const scope of scopes) {
     const keys = (await range(db, table, scope, field).uniqueKeys()) as unknown as [string, string | number][];
     for (const key of keys) {
       const n = await index.equals(key).count();
-      const label = labels[keyText(key[1])] ?? keyText(key[1]);
+      const text = keyText(key[1]);
+      // Ids (events) are told apart by their first characters, as elsewhere in the app.
+      const label = labels[text] ?? (short && text.length > 8 ? `${text.slice(0, 8)}…` : text);
       counts.set(label, (counts.get(label) ?? 0) + n);
     }
   }
@@ -75,7 +77,7 @@ export async function series(db: OutpostDb, table: string, scopes: readonly stri
 export async function aggregate(db: OutpostDb, table: string, scopes: readonly string[], spec: ChartSpec, label: (row: StoredRow) => string): Promise<ChartData> {
   switch (spec.kind) {
     case 'breakdown':
-      return breakdown(db, table, scopes, spec.field, spec.labels);
+      return breakdown(db, table, scopes, spec.field, spec.labels, spec.shortLabels);
     case 'histogram':
       return histogram(db, table, scopes, spec.field, spec.buckets);
     case 'series':

@@ -5,7 +5,7 @@ import { endpoints } from '../../src-shared/api/index.js';
  * the `[scope+k.<field>]` indexes, so a chart over a million rows reads no rows.
  */
 export type ChartSpec =
-  | { readonly kind: 'breakdown'; readonly title: string; readonly field: string; readonly labels?: Readonly<Record<string, string>> }
+  | { readonly kind: 'breakdown'; readonly title: string; readonly field: string; readonly labels?: Readonly<Record<string, string>>; readonly shortLabels?: boolean }
   | { readonly kind: 'histogram'; readonly title: string; readonly field: string; readonly buckets: number }
   | { readonly kind: 'series'; readonly title: string; readonly field: string; readonly orderBy: string; readonly unit: string };
 
@@ -15,6 +15,7 @@ export const CHARTS: Readonly<Record<string, readonly ChartSpec[]>> = {
   [endpoints.E4.table]: [
     { kind: 'breakdown', title: 'Attendance', field: 'status' },
     { kind: 'breakdown', title: 'Attendance confirmed', field: 'attendanceConfirmed', labels: CONFIRMED },
+    { kind: 'breakdown', title: 'Participations per event', field: 'eventId', shortLabels: true },
   ],
   [endpoints.E7.table]: [{ kind: 'breakdown', title: 'Answer ratings', field: 'rating' }],
   [endpoints.E10.table]: [{ kind: 'breakdown', title: 'Filling ratings', field: 'rating' }],
