@@ -48,7 +48,7 @@ describe('the status bar', () => {
         { scope: 'E20:', endpoint: 'E20', status: 'idle', pages: 1, rows: 10, lastSuccessAt: null, lastError: null, reason: null, nextRunAt: null },
       ],
     });
-    await eventually(() => expect(wrapper.get('[data-testid="sync-progress"]').text()).toContain('E18'));
+    await eventually(() => expect(wrapper.get('[data-testid="sync-progress"]').text()).toContain('Training › Lesson participations'));
     expect(wrapper.get('[data-testid="sync-progress"]').text()).toContain('50%');
   });
 

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { startRig } from './rig-server.js';
 
@@ -9,7 +11,13 @@ import { startRig } from './rig-server.js';
  */
 const rows = Number(process.argv[2] ?? 1_000_000);
 const rig = await startRig({ rendererDir: resolve(import.meta.dirname, '../../../dist-renderer'), scale: rows });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+// A profile on disk: a throwaway context keeps IndexedDB in memory, with a quota a million rows exceed.
+const profile = await mkdtemp(join(tmpdir(), 'outpost-measure-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  viewport: { width: 1400, height: 860 },
+});
 
 /** Milliseconds until the table shows real rows at the current scroll position (no placeholders). */
 async function settle(page: Page, action: string): Promise<number> {
@@ -40,7 +48,7 @@ async function timeRoute(page: Page, hash: string): Promise<{ ms: number; count:
 }
 
 try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (e) => console.log('pageerror:', e.message));
   await page.goto(`${rig.url}/#/settings`);
   const seeded = await rig.seeded();
@@ -83,6 +91,7 @@ try {
     console.log(`${name}: median ${sortedValues[Math.floor(sortedValues.length / 2)]} ms (runs: ${values.join(', ')})`);
   }
 } finally {
-  await browser.close();
+  await context.close();
   await rig.close();
+  await rm(profile, { recursive: true, force: true });
 }
