@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
 import { mirrorTable } from '../../../src-shared/store/index.js';
 import { JOURNAL_FILE } from '../../../src-main/core/outbox/outbox-journal.js';
 import { requestsTo } from './rig/fault-proxy.js';
@@ -37,6 +38,12 @@ describe('the disk refuses a page write', () => {
     expect(status.scopes.filter((s) => s.scope !== 'E18:' && s.status !== 'idle' && s.status !== 'not-available')).toEqual([]);
     // Not retried in a loop while the disk refuses.
     expect(requestsTo(workspace.proxy.log, LESSONS).length).toBeLessThan(8);
+    // The outbox still takes edits, stores them with their local copy, and sends them.
+    const user = workspace.server.sources.users[2]!;
+    const queued = await app.services.handlers['outbox.queue']({ edit: { kind: 'patchUser', userId: user, ops: [{ op: 'replace', path: '/title', value: `Typed while ${fault}` }] } });
+    expect(queued).toMatchObject({ queued: true });
+    await expect.poll(() => workspace.server.data.rows('E19').find((u) => u.id === user)?.title).toBe(`Typed while ${fault}`);
+    await expect.poll(async () => (await createDexieOutboxStore(faulty.db).outboxList()).map((e) => e.state)).toEqual(['sent']);
 
     faulty.fail(null);
     await app.services.handlers['sync.now']({ scopes: ['E18:'] });
@@ -74,48 +81,51 @@ describe('the outbox while the disk is full', () => {
 });
 
 describe('the database deleted while the app runs', () => {
-  it('once the window serves the store again, the cache is rebuilt by a resync and every unsent edit comes back from the journal', async () => {
+  it('the window serves the store again: the cache is rebuilt by a resync and every unsent edit comes back from the journal', async () => {
     const workspace = await startWorkspace();
     const faulty = faultyDatabase();
     const app = await startWiredApp(workspace, { faulty });
     await app.services.whenSettled();
-    const rig = await startRig({ running: workspace, db: faulty.db });
-    await rig.outbox.start();
-    rig.connectivity.unreachable();
-    const module = workspace.server.data.rows('E9')[0]!;
-    const user = workspace.server.sources.users[5]!;
-    const created = await rig.outbox.queue({
-      kind: 'createPost',
-      moduleId: String(module.id),
-      body: { name: 'Written before the wipe', startDate: '2026-05-01T09:00:00', locales: [{ culture: 'en-GB', title: 'Wipe', bodyText: 'Still here' }], permissions: [{ departments: [], userGroups: [] }] },
-    });
-    await rig.outbox.queue({ kind: 'patchUser', userId: user, ops: [{ op: 'replace', path: '/title', value: 'Survivor' }] });
     const before = await app.services.handlers['sync.status']({});
-    expect(before.rowsMirrored).toBeGreaterThan(200);
+    expect(before.rowsMirrored).toBeGreaterThan(100);
+
+    // Offline, the user creates a post and edits a user: both wait in the outbox.
+    await workspace.proxy.setDown(true);
+    const moduleId = String(workspace.server.data.rows('E9')[0]!.id);
+    const user = workspace.server.sources.users[5]!;
+    const created = await app.services.handlers['outbox.queue']({
+      edit: {
+        kind: 'createPost',
+        moduleId,
+        body: { name: 'Written before the wipe', startDate: '2026-05-01T09:00:00', locales: [{ culture: 'en-GB', title: 'Wipe', bodyText: 'Still here' }], permissions: [{ departments: [], userGroups: [] }] },
+      },
+    });
+    await app.services.handlers['outbox.queue']({ edit: { kind: 'patchUser', userId: user, ops: [{ op: 'replace', path: '/title', value: 'Survivor' }] } });
+    const outboxStore = createDexieOutboxStore(faulty.db);
+    // The create tried the (refused) connection once; it never left, so it waits again.
+    await expect.poll(async () => (await outboxStore.outboxList()).map((e) => e.state)).toEqual(['queued', 'queued']);
 
     await faulty.deleteDatabase();
     expect(await faulty.db.scopes.count()).toBe(0);
-    expect(await rig.outboxStore.outboxList()).toEqual([]);
+    expect(await outboxStore.outboxList()).toEqual([]);
 
-    // The window serves its (now empty) store again: main resyncs and the outbox reconciles.
-    app.closeWindow();
-    const again = await startWiredApp(workspace, { faulty });
-    await rig.outbox.reconcile();
-    await again.services.whenSettled();
-
-    const status = await again.services.handlers['sync.status']({});
-    expect(status.rowsMirrored).toBe(before.rowsMirrored);
-    const states = await faulty.db.scopes.toArray();
-    expect(await mirrorDiff(workspace.server, faulty.db, states)).toEqual([]);
-    const entries = await rig.outboxStore.outboxList();
-    expect(entries.map((e) => [e.edit.kind, e.state])).toEqual([['createPost', 'queued'], ['patchUser', 'queued']]);
-    if (!created.ok || !created.tempId) throw new Error('not queued');
+    // The window serves its (now empty) database again, as a reload does.
+    app.reopenWindow();
+    await expect
+      .poll(async () => (await outboxStore.outboxList()).map((e) => [e.edit.kind, e.state]))
+      .toEqual([['createPost', 'queued'], ['patchUser', 'queued']]);
+    if (!('tempId' in created) || !created.tempId) throw new Error('not queued');
     const post = await mirrorTable(faulty.db, 'posts').where('key').equals(created.tempId).first();
-    expect(post).toMatchObject({ pending: 1, row: { name: 'Written before the wipe' } });
+    expect(post).toMatchObject({ pending: 1, row: { locales: [{ title: 'Wipe' }] } });
 
-    rig.connectivity.reachable(Date.now());
-    await rig.outbox.replay();
-    expect(rig.outbox.summary().count).toBe(0);
+    await workspace.proxy.setDown(false);
+    await app.services.handlers['sync.now']({});
+    await app.services.whenSettled();
+    const status = await app.services.handlers['sync.status']({});
+    expect(status.rowsMirrored).toBe(before.rowsMirrored);
+    expect(await mirrorDiff(workspace.server, faulty.db, await faulty.db.scopes.toArray())).toEqual([]);
+    await expect.poll(async () => (await outboxStore.outboxList()).map((e) => e.state)).toEqual(['sent', 'sent']);
     expect(workspace.server.data.rows('E19').find((u) => u.id === user)?.title).toBe('Survivor');
+    expect(workspace.server.data.rows('E16').filter((p) => p.availableFrom === '2026-05-01T09:00:00')).toHaveLength(1);
   });
 });
