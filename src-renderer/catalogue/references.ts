@@ -35,3 +35,20 @@ export function rowLabel(table: string, row: Readonly<Record<string, unknown>>, 
   // Rows without a name (lesson participations) are known by their key.
   return rowKey(endpointOfTable(table), row);
 }
+
+/**
+ * Path parameters of a scope that name a row the cache may hold: a stage belongs to
+ * a form, a comment to a post, a completion to a subtask.
+ */
+const PARAM_TABLES: Readonly<Record<string, string>> = {
+  formId: endpoints.E12.table,
+  contentId: endpoints.E3.table,
+  subtaskId: endpoints.E13.table,
+};
+
+/** The rows a scope's parameters point to, as `{label, table, id}` for the detail header. */
+export function scopeOwners(params: Readonly<Record<string, string>>): { param: string; table: string; id: string }[] {
+  return Object.entries(params)
+    .filter(([name]) => PARAM_TABLES[name])
+    .map(([name, id]) => ({ param: name, table: PARAM_TABLES[name]!, id }));
+}

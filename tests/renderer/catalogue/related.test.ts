@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../../src-shared/api/index.js';
 import { scopeKey } from '../../../src-shared/store/index.js';
 import { relatedLists } from '../../../src-renderer/catalogue/related.js';
+import { scopeOwners } from '../../../src-renderer/catalogue/references.js';
 import { filterTargets, jumpTargets, scopeLabel } from '../../../src-renderer/catalogue/jump-targets.js';
 import { scopeState } from '../helpers/renderer-context.js';
 import { guidOf } from '../helpers/rows.js';
@@ -49,5 +50,14 @@ describe('jump targets', () => {
     expect(found[0]).toMatchObject({ label: 'Calendars › Summer party', to: `/calendars?scope=${encodeURIComponent(calendar.scope)}` });
     expect(filterTargets(targets, 'people groups').map((t) => t.to)).toEqual(['/people/groups']);
     expect(filterTargets(targets, 'zzz')).toEqual([]);
+  });
+});
+
+describe('what a row belongs to', () => {
+  it('names the form, post or subtask of its scope, and nothing else', () => {
+    expect(scopeOwners({ moduleId: 'm', formId: 'f' })).toEqual([{ param: 'formId', table: 'forms', id: 'f' }]);
+    expect(scopeOwners({ moduleId: 'm', contentId: 'c' })).toEqual([{ param: 'contentId', table: 'posts', id: 'c' }]);
+    expect(scopeOwners({ moduleId: 'm', taskId: 't', subtaskId: 's' }).map((o) => o.table)).toEqual(['subtasks']);
+    expect(scopeOwners({ dataListId: 'd' })).toEqual([]);
   });
 });
