@@ -2,12 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ENDPOINT_IDS, endpoints, scopesOf } from '../../../src-shared/api/index.js';
+import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
 import { createDexieMirrorStore } from '../../../src-shared/store/index.js';
 import { AUTH_HOLD } from '../../../src-main/core/http/request-runner.js';
 import { JOURNAL_FILE } from '../../../src-main/core/outbox/outbox-journal.js';
 import { createMainServices } from '../../../src-main/core/services.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { memoryPeer } from '../helpers/memory-peer.js';
+import { noPublishedSources } from './rig/fault-proxy.js';
 import { recordingLog } from './rig/recording-log.js';
 import { closeRigs, mirrorDiff, onClose, startRig, startWorkspace, tempDir } from './rig/stack.js';
 
@@ -21,6 +23,7 @@ describe('access token expiring mid-run', () => {
   it('the requests refused together share one renewal, then each is sent once more with the new token', async () => {
     let shift = 0;
     const { server, proxy } = await startWorkspace({ now: () => Date.now() + shift });
+    proxy.rules.push(noPublishedSources);
     // The first page of each root list waits until all four are in flight; then the
     // server's clock jumps two hours, so the token the client still trusts has expired.
     let held = 0;
@@ -84,6 +87,7 @@ describe('access token expiring mid-run', () => {
 describe('revoked credentials', () => {
   it('sync: every request stops at the first refusal, the user is asked, no secret is logged, and a new token resumes', async () => {
     const { server, proxy } = await startWorkspace({ faults: { revokeTokensAfter: 3 } });
+    proxy.rules.push(noPublishedSources);
     const log = recordingLog();
     const services = createMainServices({
       connection: { kind: 'token', baseUrl: proxy.url, token: server.token },
@@ -94,7 +98,7 @@ describe('revoked credentials', () => {
     onClose(() => services.stop());
     await services.start();
     const db = openFakeDatabase();
-    const peer = memoryPeer(createDexieMirrorStore(db));
+    const peer = memoryPeer({ ...createDexieMirrorStore(db), ...createDexieOutboxStore(db) });
     await services.handlers['settings.set']({ parallelScopes: 1 });
     services.attach(peer);
 
@@ -107,6 +111,17 @@ describe('revoked credentials', () => {
     expect(later).toEqual([]);
     expect(peer.events.some((e) => e.name === 'notice' && /token/i.test((e.data as { message: string }).message))).toBe(true);
 
+    // An edit typed now is kept (journaled and stored) but not sent while the token is refused.
+    const user = server.sources.users[4]!;
+    const queued = await services.handlers['outbox.queue']({ edit: { kind: 'patchUser', userId: user, ops: [{ op: 'replace', path: '/title', value: 'After the refusal' }] } });
+    expect(queued).toMatchObject({ queued: true });
+    await settle(200);
+    expect(proxy.log.filter((e) => e.method === 'PATCH')).toEqual([]);
+    // (It waits at the held request gate, so the outbox shows it as going out.)
+    const [held] = await createDexieOutboxStore(db).outboxList();
+    expect(held).toMatchObject({ attempts: 0, lastError: null });
+    expect(['queued', 'sending']).toContain(held?.state);
+
     const fresh = server.issueToken(allScopes);
     expect(await services.handlers['auth.update']({ token: fresh })).toEqual({ accepted: true });
     await services.whenSettled();
@@ -114,6 +129,8 @@ describe('revoked credentials', () => {
     expect(status.authNeeded).toBe(false);
     expect(status.scopes.filter((s) => s.status !== 'idle' && s.status !== 'not-available')).toEqual([]);
     expect(proxy.log.slice(refusedAt + 1).every((e) => !e.path.includes('/api/') || e.headers.authorization === `Bearer ${fresh}`)).toBe(true);
+    await expect.poll(() => server.data.rows('E19').find((u) => u.id === user)?.title).toBe('After the refusal');
+    expect(proxy.log.filter((e) => e.method === 'PATCH')).toHaveLength(1);
     for (const secret of [server.token, fresh, server.token.split('.')[2]!, fresh.split('.')[2]!]) {
       expect(log.text()).not.toContain(secret);
       expect(JSON.stringify(peer.events)).not.toContain(secret);

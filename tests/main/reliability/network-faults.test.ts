@@ -3,7 +3,7 @@ import { createDexieMirrorStore } from '../../../src-shared/store/index.js';
 import { createMainServices } from '../../../src-main/core/services.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { memoryPeer } from '../helpers/memory-peer.js';
-import { requestsTo } from './rig/fault-proxy.js';
+import { noPublishedSources, requestsTo } from './rig/fault-proxy.js';
 import { CHANNELS, fetchCounts, LESSONS, onPage, pageNumbers, smallPages } from './rig/pages.js';
 import { closeRigs, mirrorDiff, onClose, startRig, startWorkspace, syncOnce, tempDir } from './rig/stack.js';
 
@@ -74,7 +74,7 @@ describe('network faults', () => {
 
   it('a slow drip: main keeps answering commands and timers while a page trickles in, then stores it whole', async () => {
     const { server, proxy } = await startWorkspace();
-    proxy.rules.push((request) => (request.path.endsWith(CHANNELS) ? { kind: 'drip', chunkBytes: 48, everyMs: 4 } : null));
+    proxy.rules.push(noPublishedSources, (request) => (request.path.endsWith(CHANNELS) ? { kind: 'drip', chunkBytes: 48, everyMs: 4 } : null));
     const services = createMainServices({
       connection: { kind: 'token', baseUrl: proxy.url, token: server.token },
       shell: 'harness',

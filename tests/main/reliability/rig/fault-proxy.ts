@@ -218,3 +218,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
 export function requestsTo(log: readonly ProxyLogEntry[], pathPart: string): ProxyLogEntry[] {
   return log.filter((entry) => entry.path.includes(pathPart));
 }
+
+/**
+ * The workspace publishes no sources (`/demo/sources` answers 404, as a real tenant's
+ * does), so main's services mirror only the four root lists: quick scenarios.
+ */
+export const noPublishedSources: ProxyRule = (request) => (request.path === '/demo/sources' ? { kind: 'answer', status: 404, body: '' } : null);

@@ -3,7 +3,7 @@ import { createDexieOutboxStore } from '../../../../src-shared/outbox/index.js';
 import { createDexieMirrorStore } from '../../../../src-shared/store/index.js';
 import { createMainServices, type MainServices, type MainServicesOptions } from '../../../../src-main/core/services.js';
 import type { RunningServer } from '../../../../src-server/index.js';
-import type { FaultProxy } from './fault-proxy.js';
+import { noPublishedSources, type FaultProxy } from './fault-proxy.js';
 import { faultyDatabase, type FaultyDb } from './faulty-db.js';
 import { memoryWire } from './memory-wire.js';
 import { recordingLog } from './recording-log.js';
@@ -72,7 +72,7 @@ export async function startWiredApp(
   options: Partial<MainServicesOptions> & { faulty?: FaultyDb; sources?: boolean } = {},
 ): Promise<WiredApp> {
   if (!options.sources) {
-    workspace.proxy.rules.unshift((request) => (request.path === '/demo/sources' ? { kind: 'answer', status: 404, body: '' } : null));
+    workspace.proxy.rules.unshift(noPublishedSources);
   }
   const log = recordingLog();
   const dataDir = options.dataDir ?? (await tempDir());
