@@ -1,6 +1,6 @@
 import type { PatchOperation } from '../../src-shared/api/index.js';
-import type { Bridge } from '../../src-shared/bridge/index.js';
-import { callOptional } from '../lib/optional-command.js';
+import type { Bridge, BridgeError, Result } from '../../src-shared/bridge/index.js';
+import type { ConfirmAction, FieldError, OutboxEditInput } from '../../src-shared/outbox/index.js';
 
 /** An edit as the outbox takes it: create a post (E3), patch a post (E16), patch a user (E19). */
 export type EditInput =
@@ -8,24 +8,33 @@ export type EditInput =
   | { readonly kind: 'patchPost'; readonly moduleId: string; readonly contentId: string; readonly ops: PatchOperation[] }
   | { readonly kind: 'patchUser'; readonly userId: string; readonly ops: PatchOperation[] };
 
-/** The outbox commands, by the names main registers them under. */
-export const OUTBOX_COMMANDS = {
-  enqueue: 'outbox.enqueue',
-  discard: 'outbox.discard',
-  retry: 'outbox.retry',
-} as const;
+/** What queuing an edit came to: queued, refused with field errors, or not delivered. */
+export type QueueOutcome =
+  | { readonly ok: true; readonly id: string }
+  | { readonly ok: false; readonly fields: readonly FieldError[]; readonly error: BridgeError };
+
+/** A refused edit's field errors as one sentence for a toast. */
+export function describeFieldErrors(fields: readonly FieldError[]): string {
+  return fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; ');
+}
 
 /**
  * Sends outbox commands through the bridge. Main validates the edit, journals it and
  * has the mirror writer store it with the optimistic copy; the renderer never writes
- * Dexie itself. A command main does not offer answers `NotAvailable`.
+ * Dexie itself.
  */
 export function createOutboxClient(bridge: Bridge) {
-  const call = (name: string, arg: unknown) => callOptional(bridge, name, arg, 'Queuing edits');
   return {
-    enqueue: (edit: EditInput) => call(OUTBOX_COMMANDS.enqueue, { edit }),
-    discard: (id: string) => call(OUTBOX_COMMANDS.discard, { id }),
-    retry: (id: string) => call(OUTBOX_COMMANDS.retry, { id }),
+    async enqueue(edit: EditInput): Promise<QueueOutcome> {
+      const result = await bridge.call('outbox.queue', { edit: edit as OutboxEditInput });
+      if (!result.ok) return { ok: false, fields: [], error: result.error };
+      if (result.data.queued) return { ok: true, id: result.data.id };
+      const fields = result.data.errors;
+      return { ok: false, fields, error: { code: 'Refused', message: describeFieldErrors(fields) || 'The edit was refused' } };
+    },
+    discard: (id: string): Promise<Result<unknown>> => bridge.call('outbox.discard', { id }),
+    retry: (id: string): Promise<Result<unknown>> => bridge.call('outbox.retry', { id }),
+    confirm: (id: string, action: ConfirmAction): Promise<Result<unknown>> => bridge.call('outbox.confirm', { id, action }),
   };
 }
 export type OutboxClient = ReturnType<typeof createOutboxClient>;

@@ -57,5 +57,5 @@ export const useOutboxStore = defineStore('outbox', () => {
   const refused = computed(() => entries.value.filter(needsUser));
   /** Row keys with edits waiting: the id at the end of `post:<module>/<id>` or `user:<id>`. */
   const pendingTargets = computed(() => new Set(waiting.value.map((e) => e.target.split(/[:/]/).at(-1) ?? e.target)));
-  return { entries, waiting, refused, pendingTargets, enqueue: client.enqueue, discard: client.discard, retry: client.retry };
+  return { entries, waiting, refused, pendingTargets, enqueue: client.enqueue, discard: client.discard, retry: client.retry, confirm: client.confirm };
 });

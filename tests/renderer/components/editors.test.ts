@@ -81,3 +81,24 @@ describe('the user editor', () => {
     wrapper.unmount();
   });
 });
+
+describe('queuing through the outbox', () => {
+  it('sends the user patch as an outbox.queue command and closes on success', async () => {
+    const db = openFakeDatabase();
+    const row = user(4);
+    const scope = scopeKey('E19', { userId: row.id });
+    await createDexieMirrorStore(db).putRow({ endpoint: 'E19', scope, row });
+    const { bridge, calls } = fakeBridge({ 'outbox.queue': { queued: true, id: 'entry-1', target: `user:${row.id}` } });
+    const ctx = renderingContext(db, bridge);
+    const wrapper = mount(withProviders(UserEditor, { stored: { scope, key: row.id, pass: '', row, k: {} } }), { global: ctx.global, attachTo: document.body });
+    await flushPromises();
+    const name = document.body.querySelector('input[aria-label="Name"]') as HTMLInputElement;
+    name.value = 'Renamed Person';
+    name.dispatchEvent(new Event('input'));
+    await flushPromises();
+    (document.body.querySelector('[data-testid="user-save"]') as HTMLButtonElement).click();
+    await eventually(() => expect(calls.find((c) => c.name === 'outbox.queue')).toBeDefined());
+    expect(calls.find((c) => c.name === 'outbox.queue')?.arg).toEqual({ edit: { kind: 'patchUser', userId: row.id, ops: [{ op: 'replace', path: '/name', value: 'Renamed Person' }] } });
+    wrapper.unmount();
+  });
+});
