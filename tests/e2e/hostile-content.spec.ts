@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { endpoints, rowKey } from '../../src-shared/api/index.js';
+import type { MainServices } from '../../src-main/core/services.js';
 import type { RunningServer } from '../../src-server/index.js';
 import { expect, test } from './fixtures.js';
 
@@ -175,6 +176,39 @@ function placeInRootLists(server: RunningServer, offset: number): Placed[] {
   });
 }
 
+/**
+ * Creates one post per markup payload through the outbox (as the post editor does): the
+ * server renders the Markdown body to HTML, which keeps inline HTML as it is, and its
+ * answer is what the app stores and shows. Resolves once every post is on the server.
+ */
+async function placeInPostBodies(server: RunningServer, services: MainServices, offset: number): Promise<Placed[]> {
+  const moduleId = String(server.data.rows('E9')[0]!.id);
+  const startOf = (n: number) => `2032-01-01T${String(Math.floor(n / 3600)).padStart(2, '0')}:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}`;
+  const numbers = MARKUP.map((_, i) => offset + i + 1);
+  for (const [i, payload] of MARKUP.entries()) {
+    const n = numbers[i]!;
+    const queued = await services.handlers['outbox.queue']({
+      edit: {
+        kind: 'createPost',
+        moduleId,
+        body: {
+          name: `Hostile ${n}`,
+          startDate: startOf(n),
+          locales: [{ culture: 'en-GB', title: `${payload(n)} ${textMark(n)}`, bodyText: `${htmlMark(n)}\n\n${payload(n)}` }],
+          permissions: [{ departments: [], userGroups: [] }],
+        },
+      },
+    });
+    expect(queued, `payload ${n}`).toMatchObject({ queued: true });
+  }
+  const created = () => server.data.rows('E16').filter((p) => String(p.availableFrom).startsWith('2032-01-01T'));
+  await expect.poll(() => created().length, { timeout: 60_000 }).toBe(MARKUP.length);
+  return numbers.map((n) => {
+    const post = created().find((p) => p.availableFrom === startOf(n))!;
+    return { n, route: `/content/posts?row=${String(post.id)}`, marks: [textMark(n), htmlMark(n)] };
+  });
+}
+
 interface Watch {
   readonly dialogs: string[];
   readonly popups: string[];
@@ -288,6 +322,15 @@ test.describe('hostile content from the server', () => {
     const placed = placeInDataListItems(server, 1000);
     const seen = await watch(page, context);
     await openApp('/datalists');
+    await showEach(page, harness.url, seen, placed);
+  });
+
+  test(`${MARKUP.length} payloads in post bodies (HTML the server rendered from Markdown) run nothing`, async ({ page, context, server, services, harness, openApp }) => {
+    test.setTimeout(180_000);
+    const seen = await watch(page, context);
+    await openApp('/content/posts');
+    // The window serves the store: the server's answers are stored as the posts' copies.
+    const placed = await placeInPostBodies(server, services, 3000);
     await showEach(page, harness.url, seen, placed);
   });
 
