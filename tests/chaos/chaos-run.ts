@@ -59,7 +59,8 @@ function changeServerData(rig: Rig, random: ReturnType<typeof seededRandom>): vo
     const row = random.pick(rows);
     const field = id === 'E18' ? 'points' : id === 'E9' ? 'name' : 'description';
     rig.server.data.update(id, {}, rowKey(endpoints[id], row), { [field]: id === 'E18' ? random.int(1000) : `changed ${random.int(1e6)}` });
-  } else rig.server.data.remove(id, {}, rowKey(endpoints[id], random.pick(rows)));
+    // Content modules are not deleted: the posts the user added as sources live in them.
+  } else if (id !== 'E9') rig.server.data.remove(id, {}, rowKey(endpoints[id], random.pick(rows)));
 }
 
 /**
