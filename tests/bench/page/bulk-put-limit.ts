@@ -40,7 +40,14 @@ function busyClock() {
  * prepares its next page while it writes one; only the time a write transaction is
  * open counts.
  */
-export async function bulkPutLimit(options: { scopes: PageScope[]; token: string; dbName: string; parallel: number }): Promise<BulkPutLimitResult> {
+export async function bulkPutLimit(options: {
+  scopes: PageScope[];
+  token: string;
+  dbName: string;
+  parallel: number;
+  /** Also put a checkpoint row in the shared `scopes` table in every transaction, as the store port does. */
+  withCheckpoint?: boolean;
+}): Promise<BulkPutLimitResult> {
   const db = openDatabase({ indexedDB: browser.indexedDB, IDBKeyRange: browser.IDBKeyRange }, options.dbName);
   await db.open();
   const headers = { authorization: `Bearer ${options.token}` };
@@ -70,7 +77,14 @@ export async function bulkPutLimit(options: { scopes: PageScope[]; token: string
       pending = page.next ? prepare(scope, page.next) : null;
       clock.begin();
       try {
-        await db.transaction('rw', table, () => table.bulkPut(page.stored));
+        if (options.withCheckpoint) {
+          await db.transaction('rw', [table, db.scopes], async () => {
+            await table.bulkPut(page.stored);
+            await db.scopes.put({ scope: scope.scope, endpoint: scope.endpoint, params: scope.params, pages } as never);
+          });
+        } else {
+          await db.transaction('rw', table, () => table.bulkPut(page.stored));
+        }
       } finally {
         clock.end();
       }

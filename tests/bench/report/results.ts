@@ -1,4 +1,5 @@
 import type { BenchPlan } from '../bench-plan.js';
+import type { CpuTimes } from '../support/cpu-accounting.js';
 import type { DeltaResult } from '../scenarios/delta-pass.js';
 import type { RateLimitedResult } from '../scenarios/rate-limited.js';
 import type { UiResult } from '../scenarios/ui-latency.js';
@@ -13,6 +14,7 @@ export interface BenchResults {
   machine?: MachineInfo;
   mirror?: MirrorFigures;
   peer?: PeerFigures;
+  homeWindow?: HomeWindowFigures;
   rate?: RateLimitedResult;
   delta?: { readonly unchanged: DeltaResult; readonly onePercent: DeltaResult };
   ui?: UiResult;
@@ -48,18 +50,41 @@ export interface MirrorFigures {
   readonly ratio: number;
   /** Where the time went on our path: page acknowledgements summed over pages (pages overlap). */
   readonly applyMsTotal: number;
+  /** CPU ms per 1000 rows of each part (bench = reference server and bench origin). */
+  readonly cpu: { readonly ours: CpuCost; readonly bulkPut: CpuCost; readonly download: CpuCost };
+  /** rows/s of each tenth of the mirror's rows, in order. */
+  readonly tenths: number[];
 }
 
+export type CpuCost = CpuTimes & { readonly total: number };
+
 export interface PeerFigures {
+  /** The workspace both mirrored (ours figure of the same workspace, same run). */
+  readonly scale: number | string;
+  readonly oursRowsPerSecond: number;
   readonly rows: number;
   readonly requests: number;
   readonly ms: number;
   readonly rowsPerSecond: number;
   /** ours / RxDB. */
   readonly ratio: number;
+  readonly cpu: CpuCost;
+}
+
+/** The same mirror with the window on Home, whose charts re-read the tables as rows arrive. */
+export interface HomeWindowFigures {
+  readonly scale: number | string;
+  readonly rows: number;
+  readonly rowsPerSecond: number;
+  /** The same workspace with the window on the outbox. */
+  readonly quietRowsPerSecond: number;
+  readonly cpu: CpuCost;
+  readonly quietCpu: CpuCost;
 }
 
 export interface MemoryFigures {
+  /** Main once started, before any window: the floor. */
+  readonly mainAtStartRssMb: number;
   readonly mainPeakRssMb: number;
   readonly mainAfterRssMb: number;
   readonly rendererPeakHeapMb: number;

@@ -1,4 +1,4 @@
-import type { BenchResults } from './results.js';
+import type { BenchResults, CpuCost } from './results.js';
 import { median } from '../support/stats.js';
 
 export interface TableRow {
@@ -14,6 +14,14 @@ const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const fix = (n: number, d = 2) => n.toFixed(d);
 const ms = (n: number) => `${int(n)} ms`;
 const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
+/** Chromium's CPU by process type, largest first: `browser 300, renderer 250`. */
+const chromiumTypes = (c: CpuCost) =>
+  Object.entries(c.chromiumByType)
+    .filter(([, v]) => Math.round(v) > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([type, v]) => `${type} ${int(v)}`)
+    .join(', ');
+const scaleLabel = (scale: number | string) => (Number.isFinite(Number(scale)) ? `${+(Number(scale) * 100).toFixed(2)}% of large` : String(scale));
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 /** The figures of a run as table rows, with each target and whether it was met. */
@@ -28,10 +36,21 @@ export function summarize(r: BenchResults): TableRow[] {
     add('1 mirror', '(a) bulkPut limit, same rows/indexes, Chromium', `${int(m.bulkPut.rowsPerSecond)} rows/s (${s(m.bulkPut.writeMs)} writing)`);
     add('1 mirror', '(b) download + JSON.parse limit, Node', `${int(m.download.rowsPerSecond)} rows/s (${s(m.download.ms)}, ${int(m.download.megabytes)} MB)`);
     add('1 mirror', 'ours / min(a, b)', fix(m.ratio), '≥ 0.9', m.ratio >= 0.9);
+    add('1 mirror', 'rows/s per tenth of the rows (ours)', m.tenths.map((v) => int(v)).join(' '));
+    for (const [label, c] of [['ours', m.cpu.ours], ['(a) bulkPut', m.cpu.bulkPut], ['(b) download', m.cpu.download]] as const) {
+      add('1 mirror', `CPU ms per 1000 rows, ${label}: server+bench / main / Chromium (${chromiumTypes(c)})`, `${int(c.total)} = ${int(c.bench)} / ${int(c.main)} / ${int(c.chromium)}`);
+    }
+  }
+  if (r.homeWindow) {
+    const h = r.homeWindow;
+    add('1 mirror', `window on Home (charts) at ${scaleLabel(h.scale)}: rows/s vs on the outbox`, `${int(h.rowsPerSecond)} vs ${int(h.quietRowsPerSecond)} rows/s (${fix(h.rowsPerSecond / h.quietRowsPerSecond)})`);
+    add('1 mirror', `CPU ms per 1000 rows, window on Home vs outbox (${chromiumTypes(h.cpu)})`, `${int(h.cpu.total)} vs ${int(h.quietCpu.total)}`);
   }
   if (r.peer) {
-    add('2 peer', `RxDB replicateRxCollection (Dexie storage): ${int(r.peer.rows)} rows, ${r.peer.requests} requests`, `${int(r.peer.rowsPerSecond)} rows/s (${s(r.peer.ms)})`);
-    add('2 peer', 'ours / RxDB', fix(r.peer.ratio), '≥ 3', r.peer.ratio >= 3);
+    add('2 peer', `RxDB replicateRxCollection (Dexie storage) at ${scaleLabel(r.peer.scale)}: ${int(r.peer.rows)} rows, ${r.peer.requests} requests`, `${int(r.peer.rowsPerSecond)} rows/s (${s(r.peer.ms)})`);
+    add('2 peer', `ours on the same workspace: ${int(r.peer.oursRowsPerSecond)} rows/s; ours / RxDB`, fix(r.peer.ratio), '≥ 3', r.peer.ratio >= 3);
+    const c = r.peer.cpu;
+    add('2 peer', `CPU ms per 1000 rows, RxDB: server+bench / Chromium (${chromiumTypes(c)})`, `${int(c.total)} = ${int(c.bench)} / ${int(c.chromium)}`);
   }
   if (r.rate) {
     const q = r.rate;
@@ -59,12 +78,12 @@ export function summarize(r: BenchResults): TableRow[] {
   }
   if (r.memory) {
     const m = r.memory;
-    add('6 memory', 'main-side process RSS: peak during mirror / after', `${int(m.mainPeakRssMb)} / ${int(m.mainAfterRssMb)} MB`, '< 300 MB', Math.max(m.mainPeakRssMb, m.mainAfterRssMb) < 300);
+    add('6 memory', `main-side process RSS: peak during mirror / after (at start ${int(m.mainAtStartRssMb)})`, `${int(m.mainPeakRssMb)} / ${int(m.mainAfterRssMb)} MB`, '< 300 MB', Math.max(m.mainPeakRssMb, m.mainAfterRssMb) < 300);
     add('6 memory', 'renderer JS heap: peak during mirror / after', `${int(m.rendererPeakHeapMb)} / ${int(m.rendererAfterHeapMb)} MB`, '< 400 MB', Math.max(m.rendererPeakHeapMb, m.rendererAfterHeapMb) < 400);
   }
   if (r.scaling) {
     for (const p of r.scaling.points) {
-      add('7 scaling', `${typeof p.scale === 'number' ? `${p.scale * 100}% of large` : p.scale}: ${int(p.rows)} rows`, `${int(p.rowsPerSecond)} rows/s (${fix(p.relative)} of largest)`);
+      add('7 scaling', `${scaleLabel(p.scale)}: ${int(p.rows)} rows`, `${int(p.rowsPerSecond)} rows/s (${fix(p.relative)} of largest)`);
     }
     if (r.scaling.tenths.length > 0) {
       const t = r.scaling.tenths;

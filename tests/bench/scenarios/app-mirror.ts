@@ -6,6 +6,7 @@ import type { SyncStatus } from '../../../src-shared/bridge/index.js';
 import type { RunningServer, ServerStats } from '../../../src-server/index.js';
 import type { CallArg } from '../main-host/host-protocol.js';
 import { startMainHost, type MainHost } from '../main-host/start-main-host.js';
+import { cpuSpent, cpuTimes, type CpuTimes } from '../support/cpu-accounting.js';
 import { profilePage, type CpuProfile } from '../support/cpu-profile.js';
 import { startMemorySampler, type MemoryPeaks } from '../support/memory-sampler.js';
 import { failedScopes, mirrorComplete } from '../support/sync-progress.js';
@@ -44,8 +45,12 @@ export interface AppMirrorResult {
   readonly requests: number;
   readonly status429: number;
   readonly memory: MemoryPeaks;
+  /** Main's RSS once started, before the window opened (the floor of its memory), MB. */
+  readonly mainRssAtStartMb: number;
   readonly timeline: TimelinePoint[];
   readonly status: SyncStatus;
+  /** CPU ms each part spent during the mirror. */
+  readonly cpu: CpuTimes;
   readonly rendererProfile?: CpuProfile;
 }
 
@@ -90,9 +95,11 @@ export async function mirrorThroughApp(options: AppMirrorOptions): Promise<OpenM
   try {
     await host.call('settings.set', { ...options.settings, requestBudgetPerMinute: options.budget });
     const before = options.server.data.stats();
+    const mainRssAtStartMb = (await host.request({ op: 'memory' })).rss / 1024 ** 2;
     page = await options.context.newPage();
     const sampler = await startMemorySampler(host, page);
     const timeline: TimelinePoint[] = [];
+    const cpuBefore = await cpuTimes(host.pid);
     const started = performance.now();
     await page.goto(`${host.harnessUrl}/#${options.route}`);
     const profiler = options.profileDir ? await profilePage(page) : null;
@@ -107,6 +114,7 @@ export async function mirrorThroughApp(options: AppMirrorOptions): Promise<OpenM
     }
     await host.request({ op: 'settled' });
     const ms = performance.now() - started;
+    const cpu = cpuSpent(cpuBefore, await cpuTimes(host.pid));
     status = await host.call('sync.status', {});
     const memory = await sampler.stop();
     const rendererProfile = await profiler?.stop();
@@ -120,8 +128,10 @@ export async function mirrorThroughApp(options: AppMirrorOptions): Promise<OpenM
       requests: requests.total,
       status429: requests.status429,
       memory,
+      mainRssAtStartMb,
       timeline,
       status,
+      cpu,
       ...(rendererProfile ? { rendererProfile } : {}),
     };
     return { result, host, page, close };
