@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiParseError, jsonPath, type ParseIssue } from './api-parse-error.js';
 import { endpoints, type EndpointDef, type EndpointId } from './endpoints.js';
+import { clipNesting, MAX_ROW_DEPTH, nestedDeeperThan } from './nesting.js';
 import { resources, type Resource } from './resources.js';
 import { requests, type CreatePostBody, type PatchOperation } from './requests.js';
 
@@ -26,6 +27,7 @@ export interface ListPage<T> {
 /** A row of a page that failed its schema, kept aside with the reason. */
 export interface RejectedRow {
   readonly index: number;
+  /** The row as sent; for a row nested too deep to store, a copy clipped at that depth. */
   readonly row: unknown;
   readonly issues: readonly ParseIssue[];
 }
@@ -72,6 +74,9 @@ export function parseResponse(id: EndpointId, body: unknown): unknown {
   }
   const envelope = singleEnvelope.safeParse(body);
   if (!envelope.success) throw new ApiParseError(id, issuesOf(envelope.error));
+  if (nestedDeeperThan(envelope.data.data, MAX_ROW_DEPTH)) {
+    throw new ApiParseError(id, [{ path: '$.data', message: `nested deeper than ${MAX_ROW_DEPTH} levels` }]);
+  }
   const data = schema.safeParse(envelope.data.data);
   if (!data.success) throw new ApiParseError(id, issuesOf(data.error, ['data']));
   return data.data;
@@ -94,6 +99,12 @@ export function parseListPage<T = Record<string, unknown>>(
   const data: T[] = [];
   const rejected: RejectedRow[] = [];
   envelope.data.data.forEach((row, index) => {
+    if (nestedDeeperThan(row, MAX_ROW_DEPTH)) {
+      // It could be neither stored nor quarantined as it came: a clipped copy is kept instead.
+      const issue = { path: jsonPath(['data', index]), message: `nested deeper than ${MAX_ROW_DEPTH} levels` };
+      rejected.push({ index, row: clipNesting(row, MAX_ROW_DEPTH), issues: [issue] });
+      return;
+    }
     const parsed = schema.safeParse(row);
     if (parsed.success) data.push(parsed.data as T);
     else rejected.push({ index, row, issues: issuesOf(parsed.error, ['data', index]) });

@@ -1,0 +1,22 @@
+/**
+ * How deep a response row may nest. Storing a row copies it recursively (structured
+ * clone into IndexedDB, JSON over the bridge), and a few thousand levels overflow the
+ * stack; no resource of the API nests more than a handful of levels.
+ */
+export const MAX_ROW_DEPTH = 64;
+
+/** True when `value` has arrays or objects nested more than `limit` levels deep. */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (limit <= 0) return true;
+  const children = Array.isArray(value) ? value : Object.values(value);
+  return children.some((child) => nestedDeeperThan(child, limit - 1));
+}
+
+/** A copy of `value` with everything below `limit` levels replaced by a marker string, so it can be stored. */
+export function clipNesting(value: unknown, limit: number): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (limit <= 0) return '[nested too deep]';
+  if (Array.isArray(value)) return value.map((child) => clipNesting(child, limit - 1));
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, clipNesting(child, limit - 1)]));
+}
