@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchCounts, GROUPS, isFirstPage, LESSONS, lowerLimit, onPage, pageNumbers, smallPages } from './rig/pages.js';
-import { closeRigs, mirrorDiff, mirroredRows, startRig, syncOnce } from './rig/stack.js';
+import { closeRigs, mirrorDiff, mirroredRows, startRig, startWorkspace, syncOnce } from './rig/stack.js';
+import { startWiredApp } from './rig/wired-app.js';
 
 afterEach(closeRigs);
 
@@ -114,5 +115,26 @@ describe('bodies a 200 should not have', () => {
       const bad = quarantined.filter((q) => q.scope === state.scope && q.endpoint === state.endpoint).length;
       expect(kept + bad, state.scope).toBe(rig.server.data.rows(state.endpoint, state.params).length);
     }
+  });
+});
+
+describe('a row nested too deep to store', () => {
+  it('is quarantined (clipped) while the rest of its page is kept, through the real bridge', async () => {
+    const workspace = await startWorkspace();
+    workspace.proxy.rules.push((request) =>
+      request.path.endsWith(GROUPS)
+        ? { kind: 'rewrite', transform: (text) => text.replace('"data":[{', `"data":[{"hostile":${'['.repeat(20_000)}1${']'.repeat(20_000)},`) }
+        : null,
+    );
+    const app = await startWiredApp(workspace);
+    await app.services.whenSettled();
+    const status = await app.services.handlers['sync.status']({});
+    expect(status.scopes.map((s) => [s.scope, s.status]).sort()).toEqual([['E18:', 'idle'], ['E20:', 'idle'], ['E21:', 'idle'], ['E9:', 'idle']]);
+    const groups = workspace.server.data.rows('E20');
+    const kept = await mirroredRows(app.faulty.db, { endpoint: 'E20', scope: 'E20:' });
+    expect(kept.size).toBe(groups.length - 1);
+    const [quarantined] = await app.faulty.db.quarantine.toArray();
+    expect(quarantined).toMatchObject({ scope: 'E20:', path: '$.data[0]', reason: expect.stringContaining('nested deeper than') });
+    expect((quarantined?.row as { id?: unknown }).id).toBe(groups[0]!.id);
   });
 });
