@@ -1,8 +1,8 @@
-import type { Table } from 'dexie';
+import { Dexie, type Table } from 'dexie';
 import { endpoints } from '../api/index.js';
 import { indexKeysOf, mirrorTable, type OutpostDb } from '../store/index.js';
 import { applyEditsLocally, type Row } from './apply-edits-locally.js';
-import { bySeq, isUnsettled, type OutboxEntry } from './entry.js';
+import { isUnsettled, type OutboxEntry } from './entry.js';
 import type { LocalRow, OutboxStore } from './outbox-store.js';
 import { rowLocationOf, type Target } from './target.js';
 
@@ -34,7 +34,7 @@ export function createDexieOutboxStore(db: OutpostDb): OutboxStore {
     const stored = await table.get([scope, key]);
     const base: Row | null =
       server !== undefined ? server : stored ? (stored.pending === 1 ? (stored.base ?? null) : stored.row) : null;
-    const edits = bySeq(await outbox.where('target').equals(target).toArray())
+    const edits = (await outbox.where('[target+seq]').between([target, Dexie.minKey], [target, Dexie.maxKey]).toArray())
       .filter((entry) => isUnsettled(entry.state))
       .map((entry) => entry.edit);
     const pass = stored?.pass ?? '';

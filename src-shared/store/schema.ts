@@ -1,4 +1,4 @@
-import { Dexie, type Table } from 'dexie';
+import { Dexie, type Table, type Transaction } from 'dexie';
 import { endpoints, indexedFields } from '../api/index.js';
 import type { QuarantineEntry, ScopeState, SourceRecord, StoredRow } from './records.js';
 
@@ -32,14 +32,43 @@ export function mirrorTableSpecs(): Record<string, string> {
   return specs;
 }
 
-/** Tables that are not mirrors of a list. */
-export const META_TABLE_SPECS = {
+/** Tables that are not mirrors of a list, as version 1 declared them. */
+const META_TABLE_SPECS_V1 = {
   scopes: 'scope, endpoint, status, parent',
   quarantine: '++id, scope, endpoint, at',
   sources: 'id, kind',
   outbox: 'id, target, state, seq, createdAt',
   meta: 'key',
 } as const;
+
+/**
+ * Tables that are not mirrors of a list (current version). Version 2 reads one
+ * target's edits in order from `[target+seq]` and the quarantine per list.
+ */
+export const META_TABLE_SPECS = {
+  ...META_TABLE_SPECS_V1,
+  quarantine: '++id, scope, endpoint, at, [scope+at]',
+  outbox: 'id, target, state, seq, createdAt, [target+seq]',
+} as const;
+
+/**
+ * Every schema version the app has shipped, oldest first. A new version is appended
+ * (never edited), with an `upgrade` when existing rows must change; Dexie runs the
+ * upgrades of every version newer than the one on disk. Tests open a database at each
+ * earlier version and upgrade it.
+ */
+export interface SchemaVersion {
+  readonly version: number;
+  readonly stores: Readonly<Record<string, string>>;
+  readonly upgrade?: (tx: Transaction) => Promise<void>;
+}
+
+export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
+  { version: 1, stores: { ...mirrorTableSpecs(), ...META_TABLE_SPECS_V1 } },
+  { version: 2, stores: { ...mirrorTableSpecs(), ...META_TABLE_SPECS } },
+];
+
+export const SCHEMA_VERSION = SCHEMA_HISTORY[SCHEMA_HISTORY.length - 1]!.version;
 
 export interface MetaRecord {
   readonly key: string;
@@ -64,13 +93,21 @@ export interface IDBFactoryLike {
   deleteDatabase(name: string): unknown;
 }
 
-/** Opens (or creates) the Outpost database with the given IndexedDB implementation. */
-export function openDatabase(deps: DbDependencies, name = DB_NAME): OutpostDb {
+/**
+ * Opens (or creates) the Outpost database with the given IndexedDB implementation,
+ * declaring every version of {@link SCHEMA_HISTORY} up to `upToVersion` (default: the
+ * current one; tests pass an earlier one to build an old database).
+ */
+export function openDatabase(deps: DbDependencies, name = DB_NAME, upToVersion = SCHEMA_VERSION): OutpostDb {
   const db = new Dexie(name, {
     indexedDB: deps.indexedDB as never,
     IDBKeyRange: deps.IDBKeyRange as never,
   }) as OutpostDb;
-  db.version(1).stores({ ...mirrorTableSpecs(), ...META_TABLE_SPECS });
+  for (const step of SCHEMA_HISTORY) {
+    if (step.version > upToVersion) break;
+    const declared = db.version(step.version).stores({ ...step.stores });
+    if (step.upgrade) declared.upgrade(step.upgrade);
+  }
   return db;
 }
 
