@@ -5,26 +5,41 @@ import { provideAppContext } from './app-context.js';
 import { connectBridge } from './bridge.js';
 import { startMirrorWriter } from './db/mirror-writer.js';
 import { openRendererDatabase } from './db/open-renderer-db.js';
+import { clearLocalCache, describeStorageError, requestPersistentStorage } from './db/storage-health.js';
+import StorageFailure from './components/StorageFailure.vue';
 import { createAppRouter } from './router.js';
 import { useSyncStore } from './stores/sync-store.js';
 import './styles.css';
 
-const linked = ref(true);
-const bridge = connectBridge((open) => {
-  linked.value = open;
-});
-const db = openRendererDatabase();
-startMirrorWriter(bridge, db);
+async function boot(): Promise<void> {
+  const db = openRendererDatabase();
+  try {
+    await db.open();
+  } catch (error) {
+    // Never a blank window: say what is wrong and offer the way out.
+    createApp(StorageFailure, { problem: describeStorageError(error), clear: () => clearLocalCache(db) }).mount('#app');
+    return;
+  }
+  void requestPersistentStorage();
 
-const app = createApp(App);
-const pinia = createPinia();
-app.use(pinia);
-provideAppContext(app, { db, bridge });
-app.use(createAppRouter());
+  const linked = ref(true);
+  const bridge = connectBridge((open) => {
+    linked.value = open;
+  });
+  startMirrorWriter(bridge, db);
 
-app.runWithContext(() => {
-  const sync = useSyncStore(pinia);
-  sync.listen();
-  watch(linked, (open) => sync.setLinked(open), { immediate: true });
-});
-app.mount('#app');
+  const app = createApp(App);
+  const pinia = createPinia();
+  app.use(pinia);
+  provideAppContext(app, { db, bridge });
+  app.use(createAppRouter());
+
+  app.runWithContext(() => {
+    const sync = useSyncStore(pinia);
+    sync.listen();
+    watch(linked, (open) => sync.setLinked(open), { immediate: true });
+  });
+  app.mount('#app');
+}
+
+void boot();
