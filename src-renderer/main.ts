@@ -5,7 +5,7 @@ import { provideAppContext } from './app-context.js';
 import { connectBridge } from './bridge.js';
 import { startMirrorWriter } from './db/mirror-writer.js';
 import { openRendererDatabase } from './db/open-renderer-db.js';
-import { clearLocalCache, describeStorageError, requestPersistentStorage } from './db/storage-health.js';
+import { assertSchemaPresent, clearLocalCache, describeStorageError, requestPersistentStorage } from './db/storage-health.js';
 import StorageFailure from './components/StorageFailure.vue';
 import { createAppRouter } from './router.js';
 import { useSyncStore } from './stores/sync-store.js';
@@ -15,6 +15,7 @@ async function boot(): Promise<void> {
   const db = openRendererDatabase();
   try {
     await db.open();
+    assertSchemaPresent(db);
   } catch (error) {
     // Never a blank window: say what is wrong and offer the way out.
     createApp(StorageFailure, { problem: describeStorageError(error), clear: () => clearLocalCache(db) }).mount('#app');

@@ -77,3 +77,17 @@ export async function clearLocalCache(db: OutpostDb, reload: () => void = () => 
   await db.delete();
   reload();
 }
+
+/**
+ * Dexie 4 opens a database whose version on disk is newer than the one declared, so a
+ * cache written by a newer Outpost opens without error but may lack tables this build
+ * uses. Refuse it here, as a VersionError, instead of failing silently on every read.
+ * @throws Error named `VersionError` naming the missing tables.
+ */
+export function assertSchemaPresent(db: OutpostDb): void {
+  const present = db.backendDB().objectStoreNames;
+  const missing = db.tables.map((t) => t.name).filter((name) => !present.contains(name));
+  if (missing.length > 0) {
+    throw Object.assign(new Error(`the cache on disk lacks ${missing.join(', ')}`), { name: 'VersionError' });
+  }
+}

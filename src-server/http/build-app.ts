@@ -16,7 +16,8 @@ declare module 'fastify' {
 
 /** The HTTP application: body parsers, API routes, token route, demo routes, error shapes. */
 export function buildApp(ctx: ServerContext, options: { tokenTtlSeconds: number }): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024 });
+  // Closing means stopping now: a client mid-request (or a held keep-alive) must not keep a test or the demo alive.
+  const app = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024, forceCloseConnections: true });
 
   app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, (_request, body, done) => {
     try {

@@ -3,7 +3,7 @@ import { mount } from '@vue/test-utils';
 import { Dexie } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
 import StorageFailure from '../../../src-renderer/components/StorageFailure.vue';
-import { clearLocalCache, describeStorageError, requestPersistentStorage } from '../../../src-renderer/db/storage-health.js';
+import { assertSchemaPresent, clearLocalCache, describeStorageError, requestPersistentStorage } from '../../../src-renderer/db/storage-health.js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { DB_NAME, openDatabase } from '../../../src-shared/store/index.js';
 
@@ -62,5 +62,29 @@ describe('clearing the local cache', () => {
   it('offers no button when clearing would not help', () => {
     const wrapper = mount(StorageFailure, { props: { problem: describeStorageError(domError('MissingAPIError')), clear: async () => undefined } });
     expect(wrapper.find('button').exists()).toBe(false);
+  });
+});
+
+describe('a cache written by a newer version', () => {
+  it('is refused as a VersionError when tables this build needs are missing', async () => {
+    const indexedDB = new IDBFactory();
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.open(DB_NAME, 999);
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+      request.onerror = () => reject(request.error);
+    });
+    const db = openDatabase({ indexedDB, IDBKeyRange });
+    await db.open();
+    expect(() => assertSchemaPresent(db)).toThrow(expect.objectContaining({ name: 'VersionError' }));
+    db.close();
+  });
+
+  it('passes a database this build created', async () => {
+    const db = openDatabase({ indexedDB: new IDBFactory(), IDBKeyRange });
+    await db.open();
+    expect(() => assertSchemaPresent(db)).not.toThrow();
   });
 });
