@@ -9,6 +9,7 @@ import { useLiveQuery } from './use-live-query.js';
 
 /** Recount at most this often while rows stream in: counting is cheap, not free. */
 const THROTTLE_MS = 3000;
+const FIRST_DELAY_MS = 800;
 
 /**
  * The data of a table's charts over the given scopes (null = every scope of the
@@ -28,7 +29,8 @@ export function useChartData(table: Ref<string>, scope: Ref<string | null>) {
     [] as ScopeState[],
   );
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let last = 0;
+  // The first count waits a moment: the list's own first rows come first.
+  let last = Date.now() - THROTTLE_MS + FIRST_DELAY_MS;
   let run = 0;
   const recount = async () => {
     timer = null;

@@ -57,7 +57,6 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     queryKey,
     { key: '', n: 0 },
   );
-  const count = computed(() => (searching.value ? (search.value.key === queryKey.value ? search.value.rows.length : 0) : counted.value.n));
 
   // Anchors for the current query and count, built in the background after the first rows.
   const anchors = shallowRef<{ key: string; anchors: Anchors | null }>({ key: '', anchors: null });
@@ -72,9 +71,13 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
       if (!q || searching.value || key !== queryKey.value || counted.value.n <= BLOCK * 10) return;
       const mine = ++building;
       timer = setTimeout(() => {
-        void buildAnchors(db, q).then((built) => {
-          if (mine === building) anchors.value = { key: `${key}#${counted.value.n}`, anchors: built };
-        });
+        buildAnchors(db, q).then(
+          (built) => {
+            if (mine === building) anchors.value = { key: `${key}#${counted.value.n}`, anchors: built };
+          },
+          // Without anchors, reads step from the start: slower, still right.
+          () => undefined,
+        );
       }, 300);
     },
   );
@@ -91,6 +94,13 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     [queryKey, () => win.value.from, () => win.value.to, currentAnchors],
     { key: '', from: 0, rows: [] as StoredRow[] },
   );
+
+  const count = computed(() => {
+    if (searching.value) return search.value.key === queryKey.value ? search.value.rows.length : 0;
+    if (counted.value.key === queryKey.value) return counted.value.n;
+    // Until the count arrives (it walks the whole range), show the rows already read.
+    return page.value.key === queryKey.value ? page.value.from + page.value.rows.length : 0;
+  });
 
   function rowAt(index: number): StoredRow | undefined {
     if (searching.value) return search.value.key === queryKey.value ? search.value.rows[index] : undefined;
