@@ -124,5 +124,8 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     searchBudget.value = Number.POSITIVE_INFINITY;
   }
 
-  return { count, counting, loading, rowAt, setVisible, page, settled, searchState, searchEverything };
+  /** True once reads start at anchors (big lists, after one key-only pass). */
+  const anchored = computed(() => currentAnchors.value !== null);
+
+  return { count, counting, loading, rowAt, setVisible, page, settled, anchored, searchState, searchEverything };
 }
