@@ -11,36 +11,34 @@ import { createAppRouter } from './router.js';
 import { useSyncStore } from './stores/sync-store.js';
 import './styles.css';
 
-async function boot(): Promise<void> {
-  const db = openRendererDatabase();
-  try {
-    await db.open();
+const linked = ref(true);
+const bridge = connectBridge((open) => {
+  linked.value = open;
+});
+const db = openRendererDatabase();
+startMirrorWriter(bridge, db);
+
+const app = createApp(App);
+const pinia = createPinia();
+app.use(pinia);
+provideAppContext(app, { db, bridge });
+app.use(createAppRouter());
+
+app.runWithContext(() => {
+  const sync = useSyncStore(pinia);
+  sync.listen();
+  watch(linked, (open) => sync.setLinked(open), { immediate: true });
+});
+app.mount('#app');
+
+// Dexie opens on first use; if the database cannot be used, replace the window's
+// content with what is wrong and the way out, never a blank or silently empty window.
+db.open().then(
+  () => {
     assertSchemaPresent(db);
-  } catch (error) {
-    // Never a blank window: say what is wrong and offer the way out.
-    createApp(StorageFailure, { problem: describeStorageError(error), clear: () => clearLocalCache(db) }).mount('#app');
-    return;
-  }
-  void requestPersistentStorage();
-
-  const linked = ref(true);
-  const bridge = connectBridge((open) => {
-    linked.value = open;
-  });
-  startMirrorWriter(bridge, db);
-
-  const app = createApp(App);
-  const pinia = createPinia();
-  app.use(pinia);
-  provideAppContext(app, { db, bridge });
-  app.use(createAppRouter());
-
-  app.runWithContext(() => {
-    const sync = useSyncStore(pinia);
-    sync.listen();
-    watch(linked, (open) => sync.setLinked(open), { immediate: true });
-  });
-  app.mount('#app');
-}
-
-void boot();
+    void requestPersistentStorage();
+  },
+).catch((error: unknown) => {
+  app.unmount();
+  createApp(StorageFailure, { problem: describeStorageError(error), clear: () => clearLocalCache(db) }).mount('#app');
+});
