@@ -4,7 +4,6 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWED_FINDINGS } from './electronegativity/allow-list.js';
 
@@ -19,12 +18,25 @@ interface Finding {
   readonly sample: string;
 }
 
+interface SarifResult {
+  readonly ruleId: string;
+  readonly level?: string;
+  readonly message?: { readonly text?: string };
+  readonly locations?: readonly {
+    readonly physicalLocation?: {
+      readonly artifactLocation?: { readonly uri?: string };
+      readonly region?: { readonly startLine?: number; readonly startColumn?: number };
+    };
+  }[];
+}
+
 let work: string;
 let findings: Finding[];
 
 /**
  * Runs Electronegativity on copies of src-main and src-renderer (plus a canary that
- * must be flagged) and reads its CSV. It exits 0 whatever it finds, so pass or fail is
+ * must be flagged) and reads its SARIF report (structured JSON: its CSV does not always
+ * quote the CSP text it quotes). It exits 0 whatever it finds, so pass or fail is
  * decided here. The release look-up check is left out: it needs the network.
  */
 beforeAll(async () => {
@@ -32,7 +44,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'outpost-electronegativity-'));
   for (const folder of ['src-main', 'src-renderer']) await cp(join(root, folder), join(work, 'scan', folder), { recursive: true });
   await cp(join(import.meta.dirname, 'electronegativity', 'canary'), join(work, 'scan', 'canary'), { recursive: true });
-  const csv = join(work, 'findings.csv');
+  const report = join(work, 'findings.sarif');
   await promisify(execFile)(
     process.execPath,
     [
@@ -43,21 +55,21 @@ beforeAll(async () => {
       '-r',
       '-x', 'AvailableSecurityFixesGlobalCheck',
       '-v', 'false',
-      '-o', csv,
+      '-o', report,
     ],
     { cwd: work, timeout: 60_000 },
   );
-  const parsed = Papa.parse<Record<string, string>>((await readFile(csv, 'utf8')).trim(), {
-    header: true,
-    transformHeader: (header) => header.trim(),
+  const sarif = JSON.parse(await readFile(report, 'utf8')) as { runs: { results: SarifResult[] }[] };
+  findings = sarif.runs.flatMap((run) => run.results).map((result) => {
+    const location = result.locations?.[0]?.physicalLocation;
+    return {
+      issue: result.ruleId,
+      severity: result.level ?? '',
+      file: location?.artifactLocation?.uri ?? '',
+      location: location?.region ? `${location.region.startLine ?? ''}:${location.region.startColumn ?? ''}` : '',
+      sample: result.message?.text ?? '',
+    };
   });
-  findings = parsed.data.map((row) => ({
-    issue: row['issue'] ?? '',
-    severity: row['severity'] ?? '',
-    file: row['filename'] ?? '',
-    location: row['location'] ?? '',
-    sample: row['sample'] ?? '',
-  }));
 });
 
 afterAll(async () => {
