@@ -23,6 +23,8 @@ export interface BenchPlan {
   /** Animation frames of the scroll sweep over the biggest list. */
   readonly sweepFrames: number;
   readonly sections: ReadonlySet<Section>;
+  /** Extra Chromium switches for every browser of the run (`--idb-sqlite`: IndexedDB on SQLite). */
+  readonly chromiumArgs: readonly string[];
   readonly timeoutMs: number;
 }
 
@@ -39,7 +41,8 @@ function parseScale(text: string | undefined): Scale | undefined {
  * dominated by per-list overheads and are no verdict). The full run: `large`.
  * The peer runs on 30% of large in the full run (at large it alone would take longer
  * than the rest together here); `--peer-scale large` compares at large.
- * `--scale <demo|large|fraction>`, `--peer-scale`, `--only <sections>`, `--route <hash route>` override.
+ * `--scale <demo|large|fraction>`, `--peer-scale`, `--only <sections>`, `--route <hash route>` override;
+ * `--idb-sqlite` runs Chromium with IndexedDB on SQLite instead of LevelDB.
  */
 export function planFromArgs(argv: readonly string[]): BenchPlan {
   const quick = argv.includes('--quick');
@@ -63,6 +66,8 @@ export function planFromArgs(argv: readonly string[]): BenchPlan {
     parallel: 4,
     sweepFrames: quick ? 120 : 600,
     sections: new Set(only && only.length > 0 ? only : SECTIONS),
+    // Chromium's SQLite backing store for IndexedDB (a feature flag in Chromium 156), to compare with its default LevelDB.
+    chromiumArgs: argv.includes('--idb-sqlite') ? ['--enable-features=IdbSqliteBackingStore'] : [],
     timeoutMs: quick ? 120_000 : 3_600_000,
   };
 }

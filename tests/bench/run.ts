@@ -45,6 +45,8 @@ const results: BenchResults = {
 
 /** Unthrottled mirrors (window on the quiet route) by scale: scaling points, the peer's and the rate limit's reference. */
 const unthrottled = new Map<string, AppMirrorResult>();
+/** Limit (a) by scale, for the scaling points. */
+const limits = new Map<string, number>();
 
 async function section<T>(name: string, run: () => Promise<T>): Promise<T | undefined> {
   try {
@@ -71,6 +73,8 @@ interface PhaseWork {
   readonly headline: boolean;
   readonly peer: boolean;
   readonly home: boolean;
+  /** Limit (a) for a scaling point. */
+  readonly limit: boolean;
 }
 
 /**
@@ -82,7 +86,7 @@ async function workspace(pages: BuiltPages, scale: Scale, work: PhaseWork): Prom
   const t0 = performance.now();
   const server = await startServer({ port: 0, quiet: true, scale, seed: plan.seed });
   log(`reference server at scale ${scale} up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const browser = await launchBenchBrowser({ executablePath: CHROMIUM });
+  const browser = await launchBenchBrowser({ executablePath: CHROMIUM, extraArgs: plan.chromiumArgs });
   let open: OpenMirror | undefined;
   try {
     open = await mirror(server, browser, pages, scale);
@@ -93,7 +97,8 @@ async function workspace(pages: BuiltPages, scale: Scale, work: PhaseWork): Prom
     open = undefined;
     const origin = await startBenchOrigin(pages.pageDir, server.url);
     try {
-      if (work.headline) await limitA(browser, origin.url, server, scopes, ours);
+      if (work.headline) await limitA(browser, origin.url, server, scopes, ours, scale);
+      else if (work.limit) await section(`7 scaling (limit at ${scale})`, () => scalingLimit(browser, origin.url, server, scopes, scale));
       if (work.peer) await section('2 peer', () => peer(browser, origin.url, server, scopes, ours, scale));
     } finally {
       await origin.close();
@@ -166,11 +171,19 @@ let pendingMirror: {
   downloadCpu: ReturnType<typeof cpuPerThousandRows>;
 } | null = null;
 
-async function limitA(browser: BenchBrowser, originUrl: string, server: RunningServer, scopes: MirroredScope[], ours: AppMirrorResult): Promise<void> {
+async function scalingLimit(browser: BenchBrowser, originUrl: string, server: RunningServer, scopes: MirroredScope[], scale: Scale): Promise<void> {
+  log(`limit (a) at ${scale}…`);
+  const bulk = await bulkPutLimitRun(browser.context, originUrl, scopes, server.token, plan.parallel);
+  limits.set(String(scale), rate(bulk.rows, bulk.writeMs));
+  log(`  ${Math.round(rate(bulk.rows, bulk.writeMs))} rows/s`);
+}
+
+async function limitA(browser: BenchBrowser, originUrl: string, server: RunningServer, scopes: MirroredScope[], ours: AppMirrorResult, scale: Scale): Promise<void> {
   if (!pendingMirror) return;
   log('limit (a): bulkPut of the same rows into the same tables in Chromium…');
   const bulk = await bulkPutLimitRun(browser.context, originUrl, scopes, server.token, plan.parallel);
   const limit = rate(bulk.rows, bulk.writeMs);
+  limits.set(String(scale), limit);
   log(`  ${bulk.rows} rows in ${(bulk.writeMs / 1000).toFixed(1)} s of writing = ${Math.round(limit)} rows/s`);
   const { downloadCpu, ...figures } = pendingMirror;
   results.mirror = {
@@ -221,7 +234,7 @@ async function rateLimited(pages: BuiltPages): Promise<void> {
   if (!reference) throw new Error(`no unthrottled mirror of scale ${scale} to take the requests needed from`);
   const timeScale = bindingTimeScale(reference.requests, reference.ms, perMinute);
   log(`rate-limited tenant: ${perMinute}/min, time ×${timeScale}, ${reference.requests} requests needed…`);
-  const browser = await launchBenchBrowser({ executablePath: CHROMIUM });
+  const browser = await launchBenchBrowser({ executablePath: CHROMIUM, extraArgs: plan.chromiumArgs });
   try {
     results.rate = await rateLimitedMirror({
       scale,
@@ -242,7 +255,17 @@ async function rateLimited(pages: BuiltPages): Promise<void> {
 
 function scalingFigures(): void {
   const points = [...unthrottled.entries()]
-    .map(([scale, r]) => ({ scale: scale === 'large' ? 1 : Number(scale), rows: r.rows, ms: r.ms, rowsPerSecond: r.rowsPerSecond }))
+    .map(([scale, r]) => {
+      const limit = limits.get(scale);
+      return {
+        scale: scale === 'large' ? 1 : Number(scale),
+        rows: r.rows,
+        ms: r.ms,
+        rowsPerSecond: r.rowsPerSecond,
+        cpuPerThousandRows: cpuPerThousandRows(r.cpu, r.rows).total,
+        ...(limit ? { limitRowsPerSecond: limit, ratioToLimit: r.rowsPerSecond / limit } : {}),
+      };
+    })
     .filter((p) => Number.isFinite(p.scale))
     .sort((a, b) => a.rows - b.rows);
   const largest = points.at(-1);
@@ -263,10 +286,16 @@ const headlineSections = ['mirror', 'delta', 'ui'].some((s) => plan.sections.has
 const scales: { scale: Scale; work: PhaseWork }[] = [];
 const want = (scale: Scale, work: Partial<PhaseWork>) => {
   const known = scales.find((s) => sameScale(s.scale, scale));
-  if (known) known.work = { headline: known.work.headline || !!work.headline, peer: known.work.peer || !!work.peer, home: known.work.home || !!work.home };
-  else scales.push({ scale, work: { headline: !!work.headline, peer: !!work.peer, home: !!work.home } });
+  const merged = (a: Partial<PhaseWork>, b: Partial<PhaseWork>): PhaseWork => ({
+    headline: !!a.headline || !!b.headline,
+    peer: !!a.peer || !!b.peer,
+    home: !!a.home || !!b.home,
+    limit: !!a.limit || !!b.limit,
+  });
+  if (known) known.work = merged(known.work, work);
+  else scales.push({ scale, work: merged({}, work) });
 };
-if (plan.sections.has('scaling')) for (const f of plan.scalingFractions) want(f, {});
+if (plan.sections.has('scaling')) for (const f of plan.scalingFractions) want(f, { limit: true });
 if (plan.sections.has('rate')) want(plan.rateLimited.scale, {});
 if (plan.sections.has('peer')) want(plan.peerScale, { peer: true });
 if (plan.sections.has('mirror')) want(plan.home.scale, { home: true });
@@ -286,7 +315,7 @@ const file = join(resultsDir, `bench-${results.startedAt.replace(/[:.]/g, '-')}.
 const table = summarize(results);
 await writeFile(file, `${JSON.stringify({ ...results, table }, null, 2)}\n`);
 process.stdout.write(
-  `\nOutpost bench (${plan.mode}, ${((results.durationMs ?? 0) / 1000).toFixed(0)} s) on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, ${machine.chromium}, Node ${machine.node}; ` +
+  `\nOutpost bench (${plan.mode}, headline ${plan.scale}, IndexedDB on ${plan.chromiumArgs.length > 0 ? 'SQLite' : 'LevelDB, the default'}, ${((results.durationMs ?? 0) / 1000).toFixed(0)} s) on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, ${machine.chromium}, Node ${machine.node}; ` +
     `load average ${machine.loadAverageAtStart.join('/')} at start, ${(machine.loadAverageAtEnd ?? []).join('/')} at end\n\n` +
     `${formatTable(table)}\n${results.notes.map((n) => `note: ${n}`).join('\n')}\n\nfigures: ${file}\n`,
 );

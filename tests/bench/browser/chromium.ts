@@ -23,12 +23,14 @@ export interface BenchBrowser {
  * off-the-record, where IndexedDB lives in memory; the desktop app writes to disk,
  * so every figure here is taken with a persistent profile.
  */
-export async function launchBenchBrowser(options: { readonly executablePath?: string; readonly viewport?: { width: number; height: number } } = {}): Promise<BenchBrowser> {
+export async function launchBenchBrowser(
+  options: { readonly executablePath?: string; readonly viewport?: { width: number; height: number }; readonly extraArgs?: readonly string[] } = {},
+): Promise<BenchBrowser> {
   const profile = await mkdtemp(join(tmpdir(), 'outpost-bench-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: options.executablePath ?? process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
     viewport: options.viewport ?? { width: 1400, height: 860 },
   });
   // The bench's own in-page callbacks are compiled by tsx, which names functions

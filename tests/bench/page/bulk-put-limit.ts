@@ -1,5 +1,6 @@
 import { endpoints, rowKey } from '../../../src-shared/api/index.js';
-import { indexKeysOf, mirrorTable, openDatabase, type StoredRow } from '../../../src-shared/store/index.js';
+import { Dexie } from 'dexie';
+import { indexKeysOf, META_TABLE_SPECS, mirrorTable, mirrorTableSpecs, openDatabase, type OutpostDb, type StoredRow } from '../../../src-shared/store/index.js';
 import { browser, localPath } from './browser-globals.js';
 import type { BulkPutLimitResult, PageScope } from './page-api.js';
 
@@ -33,6 +34,14 @@ function busyClock() {
   };
 }
 
+/** The same tables with only their key, scope and pass indexes. */
+function keyIndexedDatabase(deps: { indexedDB: unknown; IDBKeyRange: unknown }, name: string): OutpostDb {
+  const db = new Dexie(name, { indexedDB: deps.indexedDB as never, IDBKeyRange: deps.IDBKeyRange as never }) as OutpostDb;
+  const tables = Object.fromEntries(Object.keys(mirrorTableSpecs()).map((t) => [t, '[scope+key], key, scope, [scope+pass], pending']));
+  db.version(1).stores({ ...tables, ...META_TABLE_SPECS });
+  return db;
+}
+
 /**
  * Limit (a): the same rows, as the same stored records, into the same tables with the
  * same indexes, with nothing but `bulkPut` in a read-write transaction per page, as
@@ -47,8 +56,11 @@ export async function bulkPutLimit(options: {
   parallel: number;
   /** Also put a checkpoint row in the shared `scopes` table in every transaction, as the store port does. */
   withCheckpoint?: boolean;
+  /** Keep only the key, scope and pass indexes (no per-field ones): what the field indexes cost. */
+  keyIndexesOnly?: boolean;
 }): Promise<BulkPutLimitResult> {
-  const db = openDatabase({ indexedDB: browser.indexedDB, IDBKeyRange: browser.IDBKeyRange }, options.dbName);
+  const deps = { indexedDB: browser.indexedDB, IDBKeyRange: browser.IDBKeyRange };
+  const db = options.keyIndexesOnly ? keyIndexedDatabase(deps, options.dbName) : openDatabase(deps, options.dbName);
   await db.open();
   const headers = { authorization: `Bearer ${options.token}` };
   const pass = 'limit';

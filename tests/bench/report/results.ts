@@ -98,6 +98,11 @@ export interface ScalingPoint {
   readonly rowsPerSecond: number;
   /** rows/s relative to the largest workspace's. */
   readonly relative: number;
+  /** Limit (a) on the same workspace, and ours / it. */
+  readonly limitRowsPerSecond?: number;
+  readonly ratioToLimit?: number;
+  /** CPU ms per 1000 rows of our mirror (all processes). */
+  readonly cpuPerThousandRows: number;
 }
 
 export interface ScalingFigures {

@@ -83,7 +83,8 @@ export function summarize(r: BenchResults): TableRow[] {
   }
   if (r.scaling) {
     for (const p of r.scaling.points) {
-      add('7 scaling', `${scaleLabel(p.scale)}: ${int(p.rows)} rows`, `${int(p.rowsPerSecond)} rows/s (${fix(p.relative)} of largest)`);
+      const limit = p.limitRowsPerSecond ? `; limit (a) ${int(p.limitRowsPerSecond)}, ours/limit ${fix(p.ratioToLimit ?? 0)}` : '';
+      add('7 scaling', `${scaleLabel(p.scale)}: ${int(p.rows)} rows`, `${int(p.rowsPerSecond)} rows/s (${fix(p.relative)} of largest${limit}); ${int(p.cpuPerThousandRows)} CPU ms/1000 rows`);
     }
     if (r.scaling.tenths.length > 0) {
       const t = r.scaling.tenths;

@@ -62,14 +62,13 @@ export interface OpenMirror {
   close(): Promise<void>;
 }
 
-function requestsSince(before: ServerStats, after: ServerStats): { total: number; status429: number } {
+/** API requests (E1…E21) the server answered between two readings of its statistics, and how many were 429s. */
+export function requestsSince(before: ServerStats, after: ServerStats): { total: number; status429: number } {
   const api = (s: ServerStats) => Object.entries(s.byEndpoint).filter(([e]) => /^E\d+$/.test(e));
   const sum = (s: ServerStats, status?: string) =>
     api(s).reduce((n, [, v]) => n + (status ? (v.byStatus[status] ?? 0) : v.total), 0);
   return { total: sum(after) - sum(before), status429: sum(after, '429') - sum(before, '429') };
 }
-
-export { requestsSince };
 
 /**
  * The real path, end to end: a fresh profile opens the app served by the harness, the
