@@ -12,7 +12,8 @@ test('the database deleted under the running app is rebuilt by a resync', async 
 
   // Deleted from another page of the same origin (not the app: it would open the database and the bridge).
   const other = await context.newPage();
-  await other.goto(`${harness.url}/not-the-app`);
+  // A path with an extension: the harness answers 404 instead of serving the app there.
+  await other.goto(`${harness.url}/not-the-app.txt`);
   const deleted = await other.evaluate(
     () =>
       new Promise<string>((resolve) => {
