@@ -25,6 +25,10 @@ export interface BenchPlan {
   readonly sections: ReadonlySet<Section>;
   /** Extra Chromium switches for every browser of the run (`--idb-sqlite`: IndexedDB on SQLite). */
   readonly chromiumArgs: readonly string[];
+  /** Also measure limit (a) with only the key, scope and pass indexes: what the per-field indexes cost. */
+  readonly indexCost: boolean;
+  /** CPU-profile the headline mirror (main and renderer) and keep the hot spots. */
+  readonly profile: boolean;
   readonly timeoutMs: number;
 }
 
@@ -42,7 +46,8 @@ function parseScale(text: string | undefined): Scale | undefined {
  * The peer runs on 30% of large in the full run (at large it alone would take longer
  * than the rest together here); `--peer-scale large` compares at large.
  * `--scale <demo|large|fraction>`, `--peer-scale`, `--only <sections>`, `--route <hash route>` override;
- * `--idb-sqlite` runs Chromium with IndexedDB on SQLite instead of LevelDB.
+ * `--idb-sqlite` runs Chromium with IndexedDB on SQLite instead of LevelDB; `--index-cost`
+ * adds limit (a) without the per-field indexes; `--profile` CPU-profiles the headline mirror.
  */
 export function planFromArgs(argv: readonly string[]): BenchPlan {
   const quick = argv.includes('--quick');
@@ -68,6 +73,8 @@ export function planFromArgs(argv: readonly string[]): BenchPlan {
     sections: new Set(only && only.length > 0 ? only : SECTIONS),
     // Chromium's SQLite backing store for IndexedDB (a feature flag in Chromium 156), to compare with its default LevelDB.
     chromiumArgs: argv.includes('--idb-sqlite') ? ['--enable-features=IdbSqliteBackingStore'] : [],
+    indexCost: argv.includes('--index-cost'),
+    profile: argv.includes('--profile'),
     timeoutMs: quick ? 120_000 : 3_600_000,
   };
 }

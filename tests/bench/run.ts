@@ -6,8 +6,8 @@
  * a peer, all in one run, and prints a table; the same figures go to
  * bench-results/bench-<timestamp>.json. Targets are reported, never asserted.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { loadavg } from 'node:os';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer, type Scale } from '../../src-server/index.js';
 import { planFromArgs } from './bench-plan.js';
@@ -17,12 +17,13 @@ import type { BenchResults, ScalingPoint } from './report/results.js';
 import { formatTable, summarize } from './report/summary.js';
 import { mirrorThroughApp, type AppMirrorResult, type OpenMirror } from './scenarios/app-mirror.js';
 import { changeSampledRows, deltaPass } from './scenarios/delta-pass.js';
-import { bulkPutLimitRun, peerRun } from './scenarios/peer-mirror.js';
+import { bulkPutLimitRun, peerRun } from './scenarios/page-runs.js';
 import { bindingTimeScale, rateLimitedMirror } from './scenarios/rate-limited.js';
 import { measureUi } from './scenarios/ui-latency.js';
 import { startBenchOrigin } from './support/bench-origin.js';
 import { buildPages, resultsDir, type BuiltPages } from './support/build-pages.js';
 import { cpuPerThousandRows, cpuSpent, cpuTimes } from './support/cpu-accounting.js';
+import { hotSpots, type CpuProfile } from './support/cpu-profile.js';
 import { machineInfo } from './support/machine-info.js';
 import { memoryAfter } from './support/memory-sampler.js';
 import { mirroredScopes, toDownloadScope, type MirroredScope } from './support/mirrored-scopes.js';
@@ -58,9 +59,17 @@ async function section<T>(name: string, run: () => Promise<T>): Promise<T | unde
   }
 }
 
-async function mirror(server: RunningServer, browser: BenchBrowser, pages: BuiltPages, scale: Scale, route = plan.route): Promise<OpenMirror> {
+async function mirror(server: RunningServer, browser: BenchBrowser, pages: BuiltPages, scale: Scale, route = plan.route, profileDir?: string): Promise<OpenMirror> {
   log(`mirroring ${scale} with the window on ${route}…`);
-  const open = await mirrorThroughApp({ server, context: browser.context, rendererDir: pages.rendererDir, route, budget: null, timeoutMs: plan.timeoutMs });
+  const open = await mirrorThroughApp({
+    server,
+    context: browser.context,
+    rendererDir: pages.rendererDir,
+    route,
+    budget: null,
+    timeoutMs: plan.timeoutMs,
+    ...(profileDir ? { profileDir } : {}),
+  });
   const r = open.result;
   if (route === plan.route) unthrottled.set(String(scale), r);
   for (const failed of r.failed) results.notes.push(`scale ${scale}: scope failed: ${failed}`);
@@ -88,13 +97,15 @@ async function workspace(pages: BuiltPages, scale: Scale, work: PhaseWork): Prom
   log(`reference server at scale ${scale} up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const browser = await launchBenchBrowser({ executablePath: CHROMIUM, extraArgs: plan.chromiumArgs });
   let open: OpenMirror | undefined;
+  const profileDir = work.headline && plan.profile ? await mkdtemp(join(tmpdir(), 'outpost-bench-cpuprofile-')) : undefined;
   try {
-    open = await mirror(server, browser, pages, scale);
+    open = await mirror(server, browser, pages, scale, plan.route, profileDir);
     const ours = open.result;
     const scopes = mirroredScopes(ours.status, server.url);
     if (work.headline) await headlineOnOpenMirror(open, server, browser, scopes);
     await open.close();
     open = undefined;
+    if (profileDir) await keepHotSpots(profileDir, ours);
     const origin = await startBenchOrigin(pages.pageDir, server.url);
     try {
       if (work.headline) await limitA(browser, origin.url, server, scopes, ours, scale);
@@ -108,7 +119,15 @@ async function workspace(pages: BuiltPages, scale: Scale, work: PhaseWork): Prom
     await open?.close();
     await browser.close();
     await server.close();
+    if (profileDir) await rm(profileDir, { recursive: true, force: true });
   }
+}
+
+/** The hot spots of main's profile (written when its process ended) and of the renderer's. */
+async function keepHotSpots(dir: string, ours: AppMirrorResult): Promise<void> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile'));
+  const main = files[0] ? hotSpots(JSON.parse(await readFile(join(dir, files[0]), 'utf8')) as CpuProfile) : [];
+  results.profile = { main, renderer: ours.rendererProfile ? hotSpots(ours.rendererProfile) : [] };
 }
 
 async function headlineOnOpenMirror(open: OpenMirror, server: RunningServer, browser: BenchBrowser, scopes: MirroredScope[]): Promise<void> {
@@ -117,6 +136,7 @@ async function headlineOnOpenMirror(open: OpenMirror, server: RunningServer, bro
   results.memory = {
     mainAtStartRssMb: ours.mainRssAtStartMb,
     mainPeakRssMb: ours.memory.mainPeakRssMb,
+    mainPeakHeapMb: ours.memory.mainPeakHeapMb,
     mainAfterRssMb: after.mainRssMb,
     rendererPeakHeapMb: ours.memory.rendererPeakHeapMb,
     rendererAfterHeapMb: after.rendererHeapMb,
@@ -186,8 +206,16 @@ async function limitA(browser: BenchBrowser, originUrl: string, server: RunningS
   limits.set(String(scale), limit);
   log(`  ${bulk.rows} rows in ${(bulk.writeMs / 1000).toFixed(1)} s of writing = ${Math.round(limit)} rows/s`);
   const { downloadCpu, ...figures } = pendingMirror;
+  let keyIndexesOnly: { rowsPerSecond: number; cpu: ReturnType<typeof cpuPerThousandRows> } | undefined;
+  if (plan.indexCost) {
+    log('limit (a) with only the key, scope and pass indexes…');
+    const bare = await bulkPutLimitRun(browser.context, originUrl, scopes, server.token, plan.parallel, true);
+    keyIndexesOnly = { rowsPerSecond: rate(bare.rows, bare.writeMs), cpu: cpuPerThousandRows(bare.cpu, bare.rows) };
+    log(`  ${Math.round(keyIndexesOnly.rowsPerSecond)} rows/s`);
+  }
   results.mirror = {
     ...figures,
+    ...(keyIndexesOnly ? { keyIndexesOnly } : {}),
     bulkPut: { rows: bulk.rows, writeMs: bulk.writeMs, rowsPerSecond: limit },
     ratio: ours.rowsPerSecond / Math.min(limit, figures.download.rowsPerSecond),
     cpu: { ours: cpuPerThousandRows(ours.cpu, ours.rows), bulkPut: cpuPerThousandRows(bulk.cpu, bulk.rows), download: downloadCpu },

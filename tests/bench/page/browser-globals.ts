@@ -5,7 +5,7 @@ import type { IDBFactoryLike } from '../../../src-shared/store/index.js';
  * type-checked with Node's types (no DOM library), like the rest of the bench.
  */
 export interface BrowserGlobals {
-  readonly indexedDB: IDBFactoryLike & { databases(): Promise<{ name?: string }[]> };
+  readonly indexedDB: IDBFactoryLike;
   readonly IDBKeyRange: unknown;
   readonly location: { readonly origin: string };
 }

@@ -54,8 +54,6 @@ export async function bulkPutLimit(options: {
   token: string;
   dbName: string;
   parallel: number;
-  /** Also put a checkpoint row in the shared `scopes` table in every transaction, as the store port does. */
-  withCheckpoint?: boolean;
   /** Keep only the key, scope and pass indexes (no per-field ones): what the field indexes cost. */
   keyIndexesOnly?: boolean;
 }): Promise<BulkPutLimitResult> {
@@ -89,14 +87,7 @@ export async function bulkPutLimit(options: {
       pending = page.next ? prepare(scope, page.next) : null;
       clock.begin();
       try {
-        if (options.withCheckpoint) {
-          await db.transaction('rw', [table, db.scopes], async () => {
-            await table.bulkPut(page.stored);
-            await db.scopes.put({ scope: scope.scope, endpoint: scope.endpoint, params: scope.params, pages } as never);
-          });
-        } else {
-          await db.transaction('rw', table, () => table.bulkPut(page.stored));
-        }
+        await db.transaction('rw', table, () => table.bulkPut(page.stored));
       } finally {
         clock.end();
       }

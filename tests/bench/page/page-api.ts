@@ -31,13 +31,11 @@ export interface PeerResult {
 
 /** Two pages, because Dexie refuses to load twice in one page and RxDB pins its own. */
 export interface LimitPageApi {
-  bulkPutLimit(options: { scopes: PageScope[]; token: string; dbName: string; parallel: number; withCheckpoint?: boolean; keyIndexesOnly?: boolean }): Promise<BulkPutLimitResult>;
-  deleteDatabases(prefix: string): Promise<number>;
+  bulkPutLimit(options: { scopes: PageScope[]; token: string; dbName: string; parallel: number; keyIndexesOnly?: boolean }): Promise<BulkPutLimitResult>;
 }
 
 export interface RxdbPageApi {
   rxdbMirror(options: { scopes: PageScope[]; token: string; dbName: string; parallel: number }): Promise<PeerResult>;
-  deleteDatabases(prefix: string): Promise<number>;
 }
 
 export interface BenchPages {

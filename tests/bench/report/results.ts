@@ -1,5 +1,6 @@
 import type { BenchPlan } from '../bench-plan.js';
 import type { CpuTimes } from '../support/cpu-accounting.js';
+import type { HotSpot } from '../support/cpu-profile.js';
 import type { DeltaResult } from '../scenarios/delta-pass.js';
 import type { RateLimitedResult } from '../scenarios/rate-limited.js';
 import type { UiResult } from '../scenarios/ui-latency.js';
@@ -20,6 +21,8 @@ export interface BenchResults {
   ui?: UiResult;
   memory?: MemoryFigures;
   scaling?: ScalingFigures;
+  /** Hot spots of the headline mirror (`--profile`), by self time. */
+  profile?: { readonly main: HotSpot[]; readonly renderer: HotSpot[] };
   /** Sections that failed, with the reason (the others still ran). */
   readonly errors: Record<string, string>;
   /** Notes on what was measured (counts that differ, scopes that failed). */
@@ -54,6 +57,8 @@ export interface MirrorFigures {
   readonly cpu: { readonly ours: CpuCost; readonly bulkPut: CpuCost; readonly download: CpuCost };
   /** rows/s of each tenth of the mirror's rows, in order. */
   readonly tenths: number[];
+  /** Limit (a) with only the key, scope and pass indexes (`--index-cost`). */
+  readonly keyIndexesOnly?: { readonly rowsPerSecond: number; readonly cpu: CpuCost };
 }
 
 export type CpuCost = CpuTimes & { readonly total: number };
@@ -86,6 +91,7 @@ export interface MemoryFigures {
   /** Main once started, before any window: the floor. */
   readonly mainAtStartRssMb: number;
   readonly mainPeakRssMb: number;
+  readonly mainPeakHeapMb: number;
   readonly mainAfterRssMb: number;
   readonly rendererPeakHeapMb: number;
   readonly rendererAfterHeapMb: number;

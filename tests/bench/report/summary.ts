@@ -37,6 +37,10 @@ export function summarize(r: BenchResults): TableRow[] {
     add('1 mirror', '(b) download + JSON.parse limit, Node', `${int(m.download.rowsPerSecond)} rows/s (${s(m.download.ms)}, ${int(m.download.megabytes)} MB)`);
     add('1 mirror', 'ours / min(a, b)', fix(m.ratio), '≥ 0.9', m.ratio >= 0.9);
     add('1 mirror', 'rows/s per tenth of the rows (ours)', m.tenths.map((v) => int(v)).join(' '));
+    if (m.keyIndexesOnly) {
+      const k = m.keyIndexesOnly;
+      add('1 mirror', `(a) with only key/scope/pass indexes: CPU ms per 1000 rows ${int(k.cpu.total)}`, `${int(k.rowsPerSecond)} rows/s (${fix(k.rowsPerSecond / m.bulkPut.rowsPerSecond)} × (a))`);
+    }
     for (const [label, c] of [['ours', m.cpu.ours], ['(a) bulkPut', m.cpu.bulkPut], ['(b) download', m.cpu.download]] as const) {
       add('1 mirror', `CPU ms per 1000 rows, ${label}: server+bench / main / Chromium (${chromiumTypes(c)})`, `${int(c.total)} = ${int(c.bench)} / ${int(c.main)} / ${int(c.chromium)}`);
     }
@@ -78,7 +82,7 @@ export function summarize(r: BenchResults): TableRow[] {
   }
   if (r.memory) {
     const m = r.memory;
-    add('6 memory', `main-side process RSS: peak during mirror / after (at start ${int(m.mainAtStartRssMb)})`, `${int(m.mainPeakRssMb)} / ${int(m.mainAfterRssMb)} MB`, '< 300 MB', Math.max(m.mainPeakRssMb, m.mainAfterRssMb) < 300);
+    add('6 memory', `main-side process RSS: peak during mirror / after (at start ${int(m.mainAtStartRssMb)}, peak V8 heap ${int(m.mainPeakHeapMb)})`, `${int(m.mainPeakRssMb)} / ${int(m.mainAfterRssMb)} MB`, '< 300 MB', Math.max(m.mainPeakRssMb, m.mainAfterRssMb) < 300);
     add('6 memory', 'renderer JS heap: peak during mirror / after', `${int(m.rendererPeakHeapMb)} / ${int(m.rendererAfterHeapMb)} MB`, '< 400 MB', Math.max(m.rendererPeakHeapMb, m.rendererAfterHeapMb) < 400);
   }
   if (r.scaling) {
@@ -89,6 +93,12 @@ export function summarize(r: BenchResults): TableRow[] {
     if (r.scaling.tenths.length > 0) {
       const t = r.scaling.tenths;
       add('7 scaling', 'headline mirror, rows/s per tenth of its rows', t.map((v) => int(v)).join(' '));
+    }
+  }
+  if (r.profile) {
+    for (const [side, spots] of [['main', r.profile.main], ['renderer', r.profile.renderer]] as const) {
+      const busy = spots.filter((h) => !/^\((idle|program|garbage collector)\)/.test(h.name)).slice(0, 4);
+      add('profile', `${side}: top self time`, busy.map((h) => `${h.name} ${(h.share * 100).toFixed(1)}%`).join('; '));
     }
   }
   for (const [section, message] of Object.entries(r.errors)) add(section, 'FAILED', message.slice(0, 160));

@@ -4,6 +4,8 @@ import type { MainHost } from '../main-host/start-main-host.js';
 export interface MemoryPeaks {
   /** Main-side process: peak resident set size seen while sampling, MB. */
   readonly mainPeakRssMb: number;
+  /** Main-side process: peak V8 heap in use while sampling, MB (RSS above it is the heap's slack, code, buffers). */
+  readonly mainPeakHeapMb: number;
   /** Renderer: peak JS heap in use while sampling, MB. */
   readonly rendererPeakHeapMb: number;
   readonly samples: number;
@@ -19,6 +21,7 @@ const MB = 1024 * 1024;
 export async function startMemorySampler(host: MainHost, page: Page, intervalMs = 500): Promise<{ stop(): Promise<MemoryPeaks> }> {
   const cdp = await page.context().newCDPSession(page);
   let mainPeak = 0;
+  let mainHeapPeak = 0;
   let heapPeak = 0;
   let samples = 0;
   let running = true;
@@ -28,6 +31,7 @@ export async function startMemorySampler(host: MainHost, page: Page, intervalMs 
       cdp.send('Runtime.getHeapUsage').catch(() => ({ usedSize: 0 })),
     ]);
     mainPeak = Math.max(mainPeak, memory.rss);
+    mainHeapPeak = Math.max(mainHeapPeak, memory.heapUsed);
     heapPeak = Math.max(heapPeak, heap.usedSize);
     samples += 1;
   };
@@ -43,7 +47,7 @@ export async function startMemorySampler(host: MainHost, page: Page, intervalMs 
       await loop;
       await sample().catch(() => undefined);
       await cdp.detach().catch(() => undefined);
-      return { mainPeakRssMb: mainPeak / MB, rendererPeakHeapMb: heapPeak / MB, samples };
+      return { mainPeakRssMb: mainPeak / MB, mainPeakHeapMb: mainHeapPeak / MB, rendererPeakHeapMb: heapPeak / MB, samples };
     },
   };
 }

@@ -4,12 +4,19 @@ import { cpuPerThousandRows, cpuSpent, cpuTimes, type CpuTimes } from '../suppor
 import { toPageScope, type MirroredScope } from '../support/mirrored-scopes.js';
 import type { BulkPutLimitResult, PeerResult } from '../page/page-api.js';
 
-/** Limit (a) in the bench's Chromium, with the CPU it took. */
-export async function bulkPutLimitRun(context: BrowserContext, originUrl: string, scopes: readonly MirroredScope[], token: string, parallel: number): Promise<BulkPutLimitResult & { cpu: CpuTimes }> {
+/** Limit (a) in the bench's Chromium, with the CPU it took; `keyIndexesOnly` leaves out the per-field indexes. */
+export async function bulkPutLimitRun(
+  context: BrowserContext,
+  originUrl: string,
+  scopes: readonly MirroredScope[],
+  token: string,
+  parallel: number,
+  keyIndexesOnly = false,
+): Promise<BulkPutLimitResult & { cpu: CpuTimes }> {
   const page = await openBenchPage(context, originUrl, 'limit');
   try {
     const before = await cpuTimes(null);
-    const result = await page.run('bulkPutLimit', { scopes: scopes.map(toPageScope), token, dbName: 'outpost-bench-limit', parallel });
+    const result = await page.run('bulkPutLimit', { scopes: scopes.map(toPageScope), token, dbName: 'outpost-bench-limit', parallel, keyIndexesOnly });
     return { ...result, cpu: cpuSpent(before, await cpuTimes(null)) };
   } finally {
     await page.close();
