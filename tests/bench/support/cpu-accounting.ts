@@ -11,7 +11,7 @@ export type CpuTimes = Record<CpuGroup, number> & {
   readonly chromiumByType: Record<string, number>;
 };
 
-interface ProcStat {
+export interface ProcStat {
   readonly pid: number;
   readonly ppid: number;
   readonly comm: string;
@@ -26,14 +26,18 @@ async function processType(pid: number): Promise<string> {
   return /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser';
 }
 
+/** One line of /proc/<pid>/stat: the command name may hold spaces and parentheses, so fields count from the last `)`. */
+export function parseProcStat(pid: number, text: string): ProcStat {
+  const close = text.lastIndexOf(')');
+  const comm = text.slice(text.indexOf('(') + 1, close);
+  const fields = text.slice(close + 2).split(' ');
+  // fields[0] is field 3 (state): ppid is field 4, utime 14, stime 15.
+  return { pid, ppid: Number(fields[1]), comm, cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+}
+
 async function readStat(pid: number): Promise<ProcStat | null> {
   try {
-    const text = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const close = text.lastIndexOf(')');
-    const comm = text.slice(text.indexOf('(') + 1, close);
-    const fields = text.slice(close + 2).split(' ');
-    // fields[0] is field 3 (state): ppid is field 4, utime 14, stime 15.
-    return { pid, ppid: Number(fields[1]), comm, cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+    return parseProcStat(pid, await readFile(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return null;
   }

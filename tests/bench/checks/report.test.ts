@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { BenchResults } from '../report/results.js';
+import { formatTable, summarize } from '../report/summary.js';
+import { mirrorComplete } from '../support/sync-progress.js';
+import type { SyncStatus } from '../../../src-shared/bridge/index.js';
+
+const cost = { bench: 10, main: 20, chromium: 500, chromiumByType: { browser: 400, renderer: 100 }, total: 530 };
+
+function results(ratio: number, peerRatio: number): BenchResults {
+  return {
+    version: 1,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    plan: {} as BenchResults['plan'],
+    errors: {},
+    notes: [],
+    mirror: {
+      rows: 1000,
+      scopes: 2,
+      requests: 3,
+      ours: { ms: 1000, rowsPerSecond: 1000 * ratio },
+      bulkPut: { rows: 1000, writeMs: 1000, rowsPerSecond: 1000 },
+      download: { rows: 1000, pages: 1, megabytes: 1, ms: 100, rowsPerSecond: 10_000 },
+      ratio,
+      applyMsTotal: 0,
+      cpu: { ours: cost, bulkPut: cost, download: cost },
+      tenths: [],
+    },
+    peer: { scale: 'large', oursRowsPerSecond: 1000, rows: 1000, requests: 3, ms: 1000, rowsPerSecond: 1000 / peerRatio, ratio: peerRatio, cpu: cost },
+  };
+}
+
+describe('summarize', () => {
+  it('says a target is met or not from the figures', () => {
+    const verdicts = (r: BenchResults) => summarize(r).filter((row) => row.target !== '').map((row) => `${row.target} ${row.verdict}`);
+    expect(verdicts(results(0.95, 3.2))).toEqual(['≥ 0.9 met', '≥ 3 met']);
+    expect(verdicts(results(0.5, 0.3))).toEqual(['≥ 0.9 NOT met', '≥ 3 NOT met']);
+  });
+
+  it('lists failed sections', () => {
+    const r = { ...results(1, 4), errors: { '5 UI': 'timed out' } };
+    expect(summarize(r).at(-1)).toMatchObject({ section: '5 UI', figure: 'FAILED', value: 'timed out' });
+  });
+
+  it('lines the columns up', () => {
+    const lines = formatTable(summarize(results(1, 4))).split('\n');
+    const at = lines[0]!.indexOf('value');
+    expect(at).toBeGreaterThan(0);
+    expect(lines.slice(2).every((line) => line.length <= at || line[at - 1] === ' ')).toBe(true);
+  });
+});
+
+describe('mirrorComplete', () => {
+  const scope = (status: string, lastSuccessAt: string | null) => ({ scope: 'E20:', endpoint: 'E20', status, pages: 0, rows: 0, lastSuccessAt, lastError: null, reason: null, nextRunAt: null });
+  const status = (running: boolean, scopes: ReturnType<typeof scope>[]) => ({ running, scopes }) as unknown as SyncStatus;
+
+  it.each([
+    [false, [scope('idle', '2026-01-01T00:00:00Z'), scope('not-permitted', null)], true],
+    [true, [scope('idle', '2026-01-01T00:00:00Z')], false],
+    [false, [scope('idle', null)], false],
+    [false, [scope('queued', null)], false],
+    [false, [], false],
+  ])('running %s with %j → %s', (running, scopes, expected) => {
+    expect(mirrorComplete(status(running, scopes))).toBe(expected);
+  });
+});
