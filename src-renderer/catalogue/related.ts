@@ -38,7 +38,7 @@ function scopeParamsOf(scope: string): Record<string, string> {
 
 /** The lists whose scope is bound by this row, with the route that shows each. */
 export function relatedLists(endpoint: EndpointDef, stored: StoredRow): RelatedList[] {
-  const scopeParams = { ...scopeParamsOf(stored.scope), ...(typeof stored.row.moduleId === 'string' ? { moduleId: stored.row.moduleId } : {}) };
+  const scopeParams = { ...scopeParamsOf(stored.scopeKey), ...(typeof stored.row.moduleId === 'string' ? { moduleId: stored.row.moduleId } : {}) };
   const children = [
     ...childEndpointsOf(endpoint.id).map((child) => ({ endpoint: child.id, params: child.discoveredFrom!.params })),
     ...(EXTRA_CHILDREN[endpoint.id] ?? []),

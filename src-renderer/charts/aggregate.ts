@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie';
-import { mirrorTable, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
+import { mirrorTable, scopeId, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
 import { bucketEdges, bucketLabel, type ChartSpec } from './chart-specs.js';
 
 /** One chart's data: labels and values in order. */
@@ -10,7 +10,8 @@ export interface ChartData {
 }
 
 function range(db: OutpostDb, table: string, scope: string, field: string) {
-  return mirrorTable(db, table).where(`[scope+k.${field}]`).between([scope, Dexie.minKey], [scope, Dexie.maxKey]);
+  const id = scopeId(scope);
+  return mirrorTable(db, table).where(`[scope+k.${field}]`).between([id, Dexie.minKey], [id, Dexie.maxKey]);
 }
 
 const keyText = (key: unknown) => (key === -Infinity ? 'none' : String(key));
@@ -20,7 +21,7 @@ export async function breakdown(db: OutpostDb, table: string, scopes: readonly s
   const counts = new Map<string, number>();
   const index = mirrorTable(db, table).where(`[scope+k.${field}]`);
   for (const scope of scopes) {
-    const keys = (await range(db, table, scope, field).uniqueKeys()) as unknown as [string, string | number][];
+    const keys = (await range(db, table, scope, field).uniqueKeys()) as unknown as [number, string | number][];
     for (const key of keys) {
       const n = await index.equals(key).count();
       const text = keyText(key[1]);
@@ -38,7 +39,8 @@ export async function histogram(db: OutpostDb, table: string, scopes: readonly s
   let min = Infinity;
   let max = -Infinity;
   for (const scope of scopes) {
-    const lower = mirrorTable(db, table).where(`[scope+k.${field}]`).between([scope, -Number.MAX_VALUE], [scope, Dexie.maxKey]);
+    const id = scopeId(scope);
+    const lower = mirrorTable(db, table).where(`[scope+k.${field}]`).between([id, -Number.MAX_VALUE], [id, Dexie.maxKey]);
     const first = await lower.first();
     const last = await lower.last();
     const a = first?.k[field];
@@ -56,7 +58,8 @@ export async function histogram(db: OutpostDb, table: string, scopes: readonly s
     const lastBucket = i === edges.length - 2;
     let n = 0;
     for (const scope of scopes) {
-      n += await mirrorTable(db, table).where(`[scope+k.${field}]`).between([scope, from], [scope, to], true, lastBucket).count();
+      const id = scopeId(scope);
+      n += await mirrorTable(db, table).where(`[scope+k.${field}]`).between([id, from], [id, to], true, lastBucket).count();
     }
     values.push(n);
     labels.push(bucketLabel(from, to));

@@ -50,7 +50,7 @@ export function usePickerOptions() {
       });
       const completions = mirrorTable(db, endpoints.E17.table);
       for (const field of ['departmentId', 'areaDepartmentId']) {
-        const keys = (await completions.orderBy(`[scope+k.${field}]`).uniqueKeys()) as unknown as [string, unknown][];
+        const keys = (await completions.orderBy(`[scope+k.${field}]`).uniqueKeys()) as unknown as [number, unknown][];
         for (const [, id] of keys.slice(0, MAX_OPTIONS)) add(map, id, null);
       }
       return toOptions(map);
@@ -65,7 +65,7 @@ export function usePickerOptions() {
       await mirrorTable(db, endpoints.E19.table).each((r) => add(map, r.key, rowLabel(endpoints.E19.table, r.row)));
       for (const endpoint of Object.values(endpoints)) {
         if (endpoint.kind !== 'list' || !endpoint.query.userId?.filter || map.size >= MAX_OPTIONS) continue;
-        const keys = (await mirrorTable(db, endpoint.table).orderBy('[scope+k.userId]').uniqueKeys()) as unknown as [string, unknown][];
+        const keys = (await mirrorTable(db, endpoint.table).orderBy('[scope+k.userId]').uniqueKeys()) as unknown as [number, unknown][];
         for (const [, id] of keys) if (map.size < MAX_OPTIONS) add(map, id, null);
       }
       return toOptions(map);

@@ -1,5 +1,5 @@
 import { Dexie, type Collection } from 'dexie';
-import { mirrorTable, type IndexKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
+import { mirrorTable, scopeId, type IndexKey, type MirrorKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
 import { matchesSearch, passesResidual, planQuery, type ListQuery, type QueryPlan } from './list-query.js';
 
 /** Above this many rows in a filter's range, sorting uses the sort index instead of memory. */
@@ -9,10 +9,10 @@ export const MEMORY_SORT_LIMIT = 50_000;
  * Orders computed in memory, by query and row count: scrolling then reads only the
  * rows on screen, by primary key (so their values are always current).
  */
-const memoryOrders = new Map<string, [string, string][]>();
+const memoryOrders = new Map<string, MirrorKey[]>();
 const MEMORY_ORDERS_KEPT = 4;
 
-type RowCollection = Collection<StoredRow, [string, string]>;
+type RowCollection = Collection<StoredRow, MirrorKey>;
 
 function collectionOf(db: OutpostDb, table: string, scope: string | null, plan: QueryPlan): RowCollection {
   const rows = mirrorTable(db, table);
@@ -20,8 +20,9 @@ function collectionOf(db: OutpostDb, table: string, scope: string | null, plan: 
   if (plan.index === 'key') {
     collection = rows.orderBy('key');
   } else {
-    const lower = plan.lower ? [scope, plan.lower.key] : [scope, Dexie.minKey];
-    const upper = plan.upper ? [scope, plan.upper.key] : [scope, Dexie.maxKey];
+    const id = scope === null ? null : scopeId(scope);
+    const lower = plan.lower ? [id, plan.lower.key] : [id, Dexie.minKey];
+    const upper = plan.upper ? [id, plan.upper.key] : [id, Dexie.maxKey];
     collection = rows.where(plan.index).between(lower, upper, !(plan.lower?.open ?? false), !(plan.upper?.open ?? false));
   }
   if (plan.reverse) collection = collection.reverse();

@@ -1,6 +1,6 @@
 import { Dexie, type Table } from 'dexie';
 import { endpoints } from '../api/index.js';
-import { indexKeysOf, mirrorTable, type OutpostDb } from '../store/index.js';
+import { indexKeysOf, mirrorKey, mirrorTable, scopeId, type MirrorKey, type OutpostDb } from '../store/index.js';
 import { applyEditsLocally, type Row } from './apply-edits-locally.js';
 import { isUnsettled, type OutboxEntry } from './entry.js';
 import type { LocalRow, OutboxStore } from './outbox-store.js';
@@ -17,7 +17,7 @@ function indexKeys(table: string, row: Row) {
 export function createDexieOutboxStore(db: OutpostDb): OutboxStore {
   const outbox = db.outbox as unknown as Table<OutboxEntry, string>;
 
-  function rowTable(target: Target): Table<LocalRow, [string, string]> {
+  function rowTable(target: Target): Table<LocalRow, MirrorKey> {
     return mirrorTable(db, rowLocationOf(target).table);
   }
 
@@ -31,7 +31,7 @@ export function createDexieOutboxStore(db: OutpostDb): OutboxStore {
   async function rebuild(target: Target, server?: Row): Promise<void> {
     const { table: tableName, scope, key } = rowLocationOf(target);
     const table = rowTable(target);
-    const stored = await table.get([scope, key]);
+    const stored = await table.get(mirrorKey(scope, key));
     const base: Row | null =
       server !== undefined ? server : stored ? (stored.pending === 1 ? (stored.base ?? null) : stored.row) : null;
     const edits = (await outbox.where('[target+seq]').between([target, Dexie.minKey], [target, Dexie.maxKey]).toArray())
@@ -39,12 +39,12 @@ export function createDexieOutboxStore(db: OutpostDb): OutboxStore {
       .map((entry) => entry.edit);
     const pass = stored?.pass ?? '';
     if (edits.length === 0) {
-      if (base === null) await table.delete([scope, key]);
-      else await table.put({ scope, key, pass, row: base, k: indexKeys(tableName, base) });
+      if (base === null) await table.delete(mirrorKey(scope, key));
+      else await table.put({ scope: scopeId(scope), scopeKey: scope, key, pass, row: base, k: indexKeys(tableName, base) });
       return;
     }
     const row = applyEditsLocally(base, edits) ?? {};
-    await table.put({ scope, key, pass, row, k: indexKeys(tableName, row), pending: 1, base });
+    await table.put({ scope: scopeId(scope), scopeKey: scope, key, pass, row, k: indexKeys(tableName, row), pending: 1, base });
   }
 
   async function write(entries: readonly OutboxEntry[], server?: { target: Target; row: Row }): Promise<void> {

@@ -3,13 +3,14 @@ import { endpoints, rowKey, type EndpointId } from '../api/index.js';
 import { indexKeysOf } from './index-keys.js';
 import type { MirrorStore } from './mirror-store.js';
 import type { StoredRow } from './records.js';
-import { mirrorTable, mirrorTableSpecs, type OutpostDb } from './schema.js';
+import { mirrorKey, mirrorTable, mirrorTableSpecs, scopeRowsOf, type OutpostDb } from './schema.js';
+import { scopeId, type ScopeKey } from './scope-key.js';
 
-function toStored(endpointId: EndpointId, scope: string, pass: string, row: Record<string, unknown>): StoredRow {
+function toStored(endpointId: EndpointId, scope: ScopeKey, pass: string, row: Record<string, unknown>): StoredRow {
   const endpoint = endpoints[endpointId];
   // Index keys come from the list endpoint that owns the table's indexes (E5 → E4).
   const lister = Object.values(endpoints).find((e) => e.table === endpoint.table && e.kind === 'list') ?? endpoint;
-  return { scope, key: rowKey(endpoint, row), pass, row, k: indexKeysOf(lister, row) };
+  return { scope: scopeId(scope), scopeKey: scope, key: rowKey(endpoint, row), pass, row, k: indexKeysOf(lister, row) };
 }
 
 /** The Dexie implementation of the store port. */
@@ -32,10 +33,11 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
       await db.transaction('rw', [table, db.scopes], async () => {
         if (sweep) {
           const index = table.where('[scope+pass]');
-          deleted += await index.between([scope, Dexie.minKey], [scope, pass], true, false).delete();
-          deleted += await index.between([scope, pass], [scope, Dexie.maxKey], false, true).delete();
+          const id = scopeId(scope);
+          deleted += await index.between([id, Dexie.minKey], [id, pass], true, false).delete();
+          deleted += await index.between([id, pass], [id, Dexie.maxKey], false, true).delete();
         }
-        rowCount = await table.where('scope').equals(scope).count();
+        rowCount = await scopeRowsOf(db, endpoints[endpoint].table, scope).count();
         await db.scopes.put({ ...state, rowCount });
       });
       return { deleted, rowCount };
@@ -45,7 +47,7 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
       const table = mirrorTable(db, endpoints[endpoint].table);
       const key = rowKey(endpoints[endpoint], row);
       await db.transaction('rw', table, async () => {
-        const existing = await table.get([scope, key]);
+        const existing = await table.get(mirrorKey(scope, key));
         await table.put(toStored(endpoint, scope, existing?.pass ?? '', row));
       });
     },
@@ -57,10 +59,11 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
     },
 
     async removeScopes(scopes) {
-      const tables = Object.keys(mirrorTableSpecs()).map((t) => mirrorTable(db, t));
+      const names = Object.keys(mirrorTableSpecs());
+      const tables = names.map((t) => mirrorTable(db, t));
       await db.transaction('rw', [...tables, db.scopes, db.quarantine], async () => {
         for (const scope of scopes) {
-          for (const table of tables) await table.where('scope').equals(scope).delete();
+          for (const name of names) await scopeRowsOf(db, name, scope).delete();
           await db.quarantine.where('scope').equals(scope).delete();
         }
         await db.scopes.bulkDelete([...scopes]);
@@ -68,7 +71,7 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
     },
 
     async scopeRows(endpoint, scope) {
-      const rows = await mirrorTable(db, endpoints[endpoint].table).where('scope').equals(scope).toArray();
+      const rows = await scopeRowsOf(db, endpoints[endpoint].table, scope).toArray();
       return rows.map((r) => r.row);
     },
 

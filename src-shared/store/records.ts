@@ -1,10 +1,13 @@
 import type { EndpointId } from '../api/index.js';
 import type { IndexKey } from './index-keys.js';
-import type { ScopeKey } from './scope-key.js';
+import type { ScopeId, ScopeKey } from './scope-key.js';
 
 /** A mirrored row as it is stored: the server's row plus what the mirror needs. */
 export interface StoredRow {
-  readonly scope: ScopeKey;
+  /** The list's {@link ScopeId}: what the primary key and every index start with. */
+  readonly scope: ScopeId;
+  /** The list's scope key (not indexed). */
+  readonly scopeKey: ScopeKey;
   /** The row's primary key (compound keys joined with `+`). */
   readonly key: string;
   /** The pass that last wrote the row; rows of a scope not stamped by a full pass are swept. */

@@ -1,17 +1,22 @@
-import { Dexie, type Table, type Transaction } from 'dexie';
+import { Dexie, type Collection, type Table, type Transaction } from 'dexie';
 import { endpoints, indexedFields } from '../api/index.js';
 import type { QuarantineEntry, ScopeState, SourceRecord, StoredRow } from './records.js';
+import { scopeId, type ScopeKey } from './scope-key.js';
 
 /**
  * The Dexie database, derived from the catalogue: one table per resource table named
- * there, primary key `[scope+key]`, an index on `key` (joins by id), `[scope+pass]`
- * (sweeps) and `[scope+k.<field>]` for every F or S field (one list's rows, in order).
+ * there, primary key `[scope+key]` (scope as its {@link scopeId}, so one list's rows
+ * are one key range), an index on `key` (joins by id), `[scope+pass]` (sweeps) and
+ * `[scope+k.<field>]` for every F or S field (one list's rows, in order).
  */
 
 export const DB_NAME = 'outpost';
 
-/** The Dexie store spec of every mirrored table. */
-export function mirrorTableSpecs(): Record<string, string> {
+/**
+ * The Dexie store spec of every mirrored table. Versions 1 and 2 also indexed `scope`
+ * alone (a range of the primary key does the same).
+ */
+export function mirrorTableSpecs(options: { scopeIndex?: boolean } = {}): Record<string, string> {
   const fieldsByTable = new Map<string, Set<string>>();
   for (const endpoint of Object.values(endpoints)) {
     const set = fieldsByTable.get(endpoint.table) ?? new Set<string>();
@@ -23,7 +28,7 @@ export function mirrorTableSpecs(): Record<string, string> {
     specs[table] = [
       '[scope+key]',
       'key',
-      'scope',
+      ...(options.scopeIndex ? ['scope'] : []),
       '[scope+pass]',
       'pending',
       ...[...fields].sort().map((f) => `[scope+k.${f}]`),
@@ -64,9 +69,25 @@ export interface SchemaVersion {
 }
 
 export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
-  { version: 1, stores: { ...mirrorTableSpecs(), ...META_TABLE_SPECS_V1 } },
-  { version: 2, stores: { ...mirrorTableSpecs(), ...META_TABLE_SPECS } },
+  { version: 1, stores: { ...mirrorTableSpecs({ scopeIndex: true }), ...META_TABLE_SPECS_V1 } },
+  { version: 2, stores: { ...mirrorTableSpecs({ scopeIndex: true }), ...META_TABLE_SPECS } },
+  // Version 3 stores a row's scope as its scopeId (the key moves to `scopeKey`).
+  { version: 3, stores: { ...mirrorTableSpecs(), ...META_TABLE_SPECS }, upgrade: scopeIdsForScopeKeys },
 ];
+
+/** Version 3's upgrade: rows keep their scope key in `scopeKey` and are keyed by its id. */
+async function scopeIdsForScopeKeys(tx: Transaction): Promise<void> {
+  for (const table of Object.keys(mirrorTableSpecs())) {
+    await tx
+      .table(table)
+      .toCollection()
+      .modify((row: { scope: unknown; scopeKey?: unknown }) => {
+        if (typeof row.scope !== 'string') return;
+        row.scopeKey = row.scope;
+        row.scope = scopeId(row.scope);
+      });
+  }
+}
 
 export const SCHEMA_VERSION = SCHEMA_HISTORY[SCHEMA_HISTORY.length - 1]!.version;
 
@@ -111,6 +132,19 @@ export function openDatabase(deps: DbDependencies, name = DB_NAME, upToVersion =
   return db;
 }
 
-export function mirrorTable(db: OutpostDb, table: string): Table<StoredRow, [string, string]> {
+export type MirrorKey = [number, string];
+
+export function mirrorTable(db: OutpostDb, table: string): Table<StoredRow, MirrorKey> {
   return db.table(table);
+}
+
+/** The primary key of a list's row. */
+export function mirrorKey(scope: ScopeKey, key: string): MirrorKey {
+  return [scopeId(scope), key];
+}
+
+/** Every row of one list, in primary-key order. */
+export function scopeRowsOf(db: OutpostDb, table: string, scope: ScopeKey): Collection<StoredRow, MirrorKey> {
+  const id = scopeId(scope);
+  return mirrorTable(db, table).where('[scope+key]').between([id, Dexie.minKey], [id, Dexie.maxKey]);
 }

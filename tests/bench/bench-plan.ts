@@ -25,7 +25,7 @@ export interface BenchPlan {
   readonly sections: ReadonlySet<Section>;
   /** Extra Chromium switches for every browser of the run (`--idb-sqlite`: IndexedDB on SQLite). */
   readonly chromiumArgs: readonly string[];
-  /** Also measure limit (a) with only the key, scope and pass indexes: what the per-field indexes cost. */
+  /** Also measure limit (a) with only the key and pass indexes: what the per-field indexes cost. */
   readonly indexCost: boolean;
   /** CPU-profile the headline mirror (main and renderer) and keep the hot spots. */
   readonly profile: boolean;

@@ -208,7 +208,7 @@ async function limitA(browser: BenchBrowser, originUrl: string, server: RunningS
   const { downloadCpu, ...figures } = pendingMirror;
   let keyIndexesOnly: { rowsPerSecond: number; cpu: ReturnType<typeof cpuPerThousandRows> } | undefined;
   if (plan.indexCost) {
-    log('limit (a) with only the key, scope and pass indexes…');
+    log('limit (a) with only the key and pass indexes…');
     const bare = await bulkPutLimitRun(browser.context, originUrl, scopes, server.token, plan.parallel, true);
     keyIndexesOnly = { rowsPerSecond: rate(bare.rows, bare.writeMs), cpu: cpuPerThousandRows(bare.cpu, bare.rows) };
     log(`  ${Math.round(keyIndexesOnly.rowsPerSecond)} rows/s`);

@@ -1,6 +1,6 @@
 import { endpoints, rowKey } from '../../../src-shared/api/index.js';
 import { Dexie } from 'dexie';
-import { indexKeysOf, META_TABLE_SPECS, mirrorTable, mirrorTableSpecs, openDatabase, type OutpostDb, type StoredRow } from '../../../src-shared/store/index.js';
+import { indexKeysOf, META_TABLE_SPECS, mirrorTable, mirrorTableSpecs, openDatabase, scopeId, type OutpostDb, type StoredRow } from '../../../src-shared/store/index.js';
 import { browser, localPath } from './browser-globals.js';
 import type { BulkPutLimitResult, PageScope } from './page-api.js';
 
@@ -34,10 +34,10 @@ function busyClock() {
   };
 }
 
-/** The same tables with only their key, scope and pass indexes. */
+/** The same tables with only their key and pass indexes. */
 function keyIndexedDatabase(deps: { indexedDB: unknown; IDBKeyRange: unknown }, name: string): OutpostDb {
   const db = new Dexie(name, { indexedDB: deps.indexedDB as never, IDBKeyRange: deps.IDBKeyRange as never }) as OutpostDb;
-  const tables = Object.fromEntries(Object.keys(mirrorTableSpecs()).map((t) => [t, '[scope+key], key, scope, [scope+pass], pending']));
+  const tables = Object.fromEntries(Object.keys(mirrorTableSpecs()).map((t) => [t, '[scope+key], key, [scope+pass], pending']));
   db.version(1).stores({ ...tables, ...META_TABLE_SPECS });
   return db;
 }
@@ -54,7 +54,7 @@ export async function bulkPutLimit(options: {
   token: string;
   dbName: string;
   parallel: number;
-  /** Keep only the key, scope and pass indexes (no per-field ones): what the field indexes cost. */
+  /** Keep only the key and pass indexes (no per-field ones): what the field indexes cost. */
   keyIndexesOnly?: boolean;
 }): Promise<BulkPutLimitResult> {
   const deps = { indexedDB: browser.indexedDB, IDBKeyRange: browser.IDBKeyRange };
@@ -74,7 +74,7 @@ export async function bulkPutLimit(options: {
     const body = (await response.json()) as PageBody;
     const data = body.data ?? [];
     return {
-      stored: data.map((row) => ({ scope: scope.scope, key: rowKey(endpoint, row), pass, row, k: indexKeysOf(endpoint, row) })),
+      stored: data.map((row) => ({ scope: scopeId(scope.scope), scopeKey: scope.scope, key: rowKey(endpoint, row), pass, row, k: indexKeysOf(endpoint, row) })),
       next: data.length > 0 && body.nextUrl ? localPath(body.nextUrl) : null,
     };
   };

@@ -57,7 +57,7 @@ export interface MirrorFigures {
   readonly cpu: { readonly ours: CpuCost; readonly bulkPut: CpuCost; readonly download: CpuCost };
   /** rows/s of each tenth of the mirror's rows, in order. */
   readonly tenths: number[];
-  /** Limit (a) with only the key, scope and pass indexes (`--index-cost`). */
+  /** Limit (a) with only the key and pass indexes (`--index-cost`). */
   readonly keyIndexesOnly?: { readonly rowsPerSecond: number; readonly cpu: CpuCost };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../../src-shared/api/index.js';
-import { scopeKey } from '../../../src-shared/store/index.js';
+import { scopeId, scopeKey } from '../../../src-shared/store/index.js';
 import { relatedLists } from '../../../src-renderer/catalogue/related.js';
 import { scopeOwners } from '../../../src-renderer/catalogue/references.js';
 import { filterTargets, jumpTargets, scopeLabel } from '../../../src-renderer/catalogue/jump-targets.js';
@@ -11,7 +11,7 @@ describe('lists hanging off a row', () => {
   it('binds a form row to its stages, pages, feedback and score categories', () => {
     const moduleId = guidOf(1, 1);
     const formId = guidOf(2, 2);
-    const related = relatedLists(endpoints.E12, { scope: scopeKey('E12', { moduleId }), key: formId, pass: 'p', row: { id: formId }, k: {} });
+    const related = relatedLists(endpoints.E12, { scope: scopeId(scopeKey('E12', { moduleId })), scopeKey: scopeKey('E12', { moduleId }), key: formId, pass: 'p', row: { id: formId }, k: {} });
     expect(related.map((r) => r.endpoint.id).sort()).toEqual(['E10', 'E15', 'E6', 'E7', 'E8']);
     const stages = related.find((r) => r.endpoint.id === 'E6')!;
     expect(stages.scope).toBe(scopeKey('E6', { moduleId, formId }));
@@ -21,15 +21,15 @@ describe('lists hanging off a row', () => {
   it('opens a post’s comments from the post’s module and id', () => {
     const moduleId = guidOf(1, 1);
     const postId = guidOf(3, 3);
-    const related = relatedLists(endpoints.E3, { scope: scopeKey('E3', { moduleId }), key: postId, pass: '', row: { id: postId }, k: {} });
+    const related = relatedLists(endpoints.E3, { scope: scopeId(scopeKey('E3', { moduleId })), scopeKey: scopeKey('E3', { moduleId }), key: postId, pass: '', row: { id: postId }, k: {} });
     expect(related).toHaveLength(1);
     expect(related[0]!.scope).toBe(scopeKey('E2', { moduleId, contentId: postId }));
     expect(related[0]!.to.path).toBe('/content/comments');
   });
 
   it('offers nothing when the parameters cannot be bound', () => {
-    expect(relatedLists(endpoints.E3, { scope: 'not-a-scope', key: 'x', pass: '', row: {}, k: {} })).toEqual([]);
-    expect(relatedLists(endpoints.E20, { scope: 'E20:', key: 'x', pass: '', row: { id: 'x' }, k: {} })).toEqual([]);
+    expect(relatedLists(endpoints.E3, { scope: scopeId('not-a-scope'), scopeKey: 'not-a-scope', key: 'x', pass: '', row: {}, k: {} })).toEqual([]);
+    expect(relatedLists(endpoints.E20, { scope: scopeId('E20:'), scopeKey: 'E20:', key: 'x', pass: '', row: { id: 'x' }, k: {} })).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { createMemoryHistory } from 'vue-router';
 import { endpoints } from '../../../src-shared/api/index.js';
-import { createDexieMirrorStore, scopeKey, type StoredRow } from '../../../src-shared/store/index.js';
+import { createDexieMirrorStore, scopeId, scopeKey, type StoredRow } from '../../../src-shared/store/index.js';
 import DetailPanel from '../../../src-renderer/components/DetailPanel.vue';
 import { createAppRouter } from '../../../src-renderer/router.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
@@ -44,7 +44,7 @@ async function mountPanel(stored: StoredRow, endpoint = endpoints.E1) {
 
 describe('the detail panel', () => {
   it('shows every field readably: custom fields by type, media, resolved references, extra fields', async () => {
-    const { wrapper } = await mountPanel({ scope: 'E1:x', key: guidOf(25, 1), pass: 'p', row: item(), k: {} });
+    const { wrapper } = await mountPanel({ scope: scopeId('E1:x'), scopeKey: 'E1:x', key: guidOf(25, 1), pass: 'p', row: item(), k: {} });
     expect(wrapper.get('h2').text()).toBe('Forklift');
     const swatch = wrapper.get('[data-type="color"] .swatch');
     expect(swatch.attributes('style')).toContain('background');
@@ -60,7 +60,7 @@ describe('the detail panel', () => {
   });
 
   it('switches culture for every localised text at once', async () => {
-    const { wrapper } = await mountPanel({ scope: 'E1:x', key: guidOf(25, 1), pass: 'p', row: item(), k: {} });
+    const { wrapper } = await mountPanel({ scope: scopeId('E1:x'), scopeKey: 'E1:x', key: guidOf(25, 1), pass: 'p', row: item(), k: {} });
     expect(wrapper.text()).toContain('Forklift');
     await wrapper.setProps({ culture: 'da-DK' });
     await flushPromises();
@@ -76,7 +76,7 @@ describe('the detail panel', () => {
       userId: guidOf(19, 7),
       locales: [{ culture: 'en-GB', title: 'Hello', bodyText: '<p onclick="alert(1)">Hi <a href="javascript:alert(2)">there</a> <strong>all</strong></p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2">' }],
     };
-    const { wrapper } = await mountPanel({ scope: scopeKey('E3', { moduleId }), key: postId, pass: '', row, k: {} }, endpoints.E3);
+    const { wrapper } = await mountPanel({ scope: scopeId(scopeKey('E3', { moduleId })), scopeKey: scopeKey('E3', { moduleId }), key: postId, pass: '', row, k: {} }, endpoints.E3);
     const html = wrapper.get('[data-testid="safe-html"]');
     expect(html.find('strong').text()).toBe('all');
     expect(html.html()).not.toMatch(/script|onclick|onerror|javascript:/i);
@@ -87,7 +87,7 @@ describe('the detail panel', () => {
   });
 
   it('says what to do when nothing is selected, and marks pending edits', async () => {
-    const { wrapper } = await mountPanel({ scope: 'E20:', key: 'k', pass: '', row: { id: 'k', name: 'Group' }, k: {}, pending: 1 }, endpoints.E20);
+    const { wrapper } = await mountPanel({ scope: scopeId('E20:'), scopeKey: 'E20:', key: 'k', pass: '', row: { id: 'k', name: 'Group' }, k: {}, pending: 1 }, endpoints.E20);
     expect(wrapper.find('[data-testid="pending-tag"]').exists()).toBe(true);
     await wrapper.setProps({ stored: null });
     expect(wrapper.text()).toContain('Select a row');
@@ -99,7 +99,7 @@ describe('references', () => {
   it('fall back to the bare id when the row is not cached', async () => {
     const db = openFakeDatabase();
     await seedRows(db, 'E20', {}, []);
-    const { wrapper } = await mountPanel({ scope: 'E2:a/b', key: 'c', pass: '', row: { id: 'c', userId: guidOf(19, 99) }, k: {} }, endpoints.E2);
+    const { wrapper } = await mountPanel({ scope: scopeId('E2:a/b'), scopeKey: 'E2:a/b', key: 'c', pass: '', row: { id: 'c', userId: guidOf(19, 99) }, k: {} }, endpoints.E2);
     await flushPromises();
     expect(wrapper.text()).toContain(guidOf(19, 99).slice(0, 8));
     wrapper.unmount();

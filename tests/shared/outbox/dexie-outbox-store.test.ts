@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDexieOutboxStore, type LocalRow, type OutboxEntry } from '../../../src-shared/outbox/index.js';
-import { createDexieMirrorStore, mirrorTable } from '../../../src-shared/store/index.js';
+import { createDexieMirrorStore, mirrorKey, mirrorTable } from '../../../src-shared/store/index.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { categoryPatch, createBody, entryOf, GUID_A, GUID_B, MODULE, POST, TEMP, titlePatch, USER } from './fixtures.js';
 
@@ -11,7 +11,7 @@ async function setup() {
   const store = createDexieOutboxStore(db);
   const posts = mirrorTable(db, 'posts');
   const users = mirrorTable(db, 'users');
-  const rowOf = async (table: typeof posts, scope: string, key: string) => (await table.get([scope, key])) as LocalRow | undefined;
+  const rowOf = async (table: typeof posts, scope: string, key: string) => (await table.get(mirrorKey(scope, key))) as LocalRow | undefined;
   return { db, store, posts, users, rowOf };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDexieMirrorStore, mirrorTable, scopeKey, type ScopeState } from '../../../src-shared/store/index.js';
+import { createDexieMirrorStore, mirrorTable, scopeId, scopeKey, type ScopeState } from '../../../src-shared/store/index.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 
 const scope = scopeKey('E1', { dataListId: '00000000-0000-4000-8000-000000000001' });
@@ -26,9 +26,9 @@ describe('dexie mirror store', () => {
     const store = createDexieMirrorStore(db);
     await store.applyPage({ endpoint: 'E1', scope, pass: 'p1', rows: [item(1), item(2), item(3)], quarantined: [], state: state() });
     const table = mirrorTable(db, 'dataListItems');
-    const ordered = await table.where('[scope+k.sortOrder]').between([scope, -Infinity], [scope, Infinity]).toArray();
+    const ordered = await table.where('[scope+k.sortOrder]').between([scopeId(scope), -Infinity], [scopeId(scope), Infinity]).toArray();
     expect(ordered.map((r) => r.row.sortOrder)).toEqual([97, 98, 99]);
-    const enabled = await table.where('[scope+k.isEnabled]').equals([scope, 1]).toArray();
+    const enabled = await table.where('[scope+k.isEnabled]').equals([scopeId(scope), 1]).toArray();
     expect(enabled.map((r) => r.key)).toEqual([item(2).id]);
 
     await store.applyPage({ endpoint: 'E1', scope, pass: 'p2', rows: [item(1), item(3)], quarantined: [], state: state() });
