@@ -21,6 +21,12 @@ export interface MemoryReading {
   /** The largest resident set size the process ever had, bytes. */
   readonly maxRss: number;
   readonly heapUsed: number;
+  /** V8 heap reserved (used plus slack), bytes. */
+  readonly heapTotal: number;
+  /** Memory of C++ objects bound to JS objects (Buffers, ArrayBuffers among them), bytes. */
+  readonly external: number;
+  /** ArrayBuffers and Buffers alone (socket and fetch buffers), bytes. */
+  readonly arrayBuffers: number;
 }
 
 /** What main wrote through the store port, counted at its end of the bridge. */

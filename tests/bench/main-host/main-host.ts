@@ -45,7 +45,14 @@ async function handle(request: HostRequest): Promise<unknown> {
       return null;
     case 'memory': {
       const usage = process.memoryUsage();
-      return { rss: usage.rss, maxRss: process.resourceUsage().maxRSS * 1024, heapUsed: usage.heapUsed };
+      return {
+        rss: usage.rss,
+        maxRss: process.resourceUsage().maxRSS * 1024,
+        heapUsed: usage.heapUsed,
+        heapTotal: usage.heapTotal,
+        external: usage.external,
+        arrayBuffers: usage.arrayBuffers,
+      };
     }
     case 'counters': {
       const counters = counted.counters();
