@@ -1,4 +1,5 @@
 import { throwIfAborted } from '../abort.js';
+import type { PageBudget } from './page-budget.js';
 
 /**
  * Fetches pages ahead while earlier ones are written: a bounded queue between a
@@ -12,6 +13,11 @@ export interface PipelineOptions<P> {
   write(page: P): Promise<void>;
   /** Pages fetched ahead of the one being written (≥ 1). */
   readonly depth: number;
+  /**
+   * Shared with the other passes: a slot is taken before each fetch and given back
+   * once the page is written (or dropped), so all passes together hold a bounded number.
+   */
+  readonly budget?: PageBudget;
   readonly signal?: AbortSignal;
 }
 
@@ -37,6 +43,29 @@ export async function runPagePipeline<P>(options: PipelineOptions<P>): Promise<v
     notifyProducer = null;
   };
 
+  // Not async, so the page is no local of the loop below: once the store has taken it,
+  // nothing here keeps it alive while its acknowledgement is awaited.
+  const writeNext = (): Promise<void> => {
+    const page = queue.shift()!;
+    wakeProducer();
+    return options.write(page).finally(() => options.budget?.release());
+  };
+
+  // Fetches one page into the queue and returns the next URL: the page is never a
+  // local of the producer's loop, which would hold it until the next fetch.
+  const fetchInto = async (url: string): Promise<string | null> => {
+    await options.budget?.acquire(signal);
+    try {
+      const { page, next } = await options.fetch(url, signal);
+      queue.push(page);
+      wakeConsumer();
+      return next;
+    } catch (error) {
+      options.budget?.release();
+      throw error;
+    }
+  };
+
   const producer = (async () => {
     let url: string | null = options.first;
     try {
@@ -45,10 +74,7 @@ export async function runPagePipeline<P>(options: PipelineOptions<P>): Promise<v
           await new Promise<void>((resolve) => (notifyProducer = resolve));
         }
         if (signal.aborted) break;
-        const { page, next }: { page: P; next: string | null } = await options.fetch(url, signal);
-        queue.push(page);
-        wakeConsumer();
-        url = next;
+        url = await fetchInto(url);
       }
     } catch (error) {
       fetchError = error;
@@ -66,15 +92,17 @@ export async function runPagePipeline<P>(options: PipelineOptions<P>): Promise<v
         await new Promise<void>((resolve) => (notifyConsumer = resolve));
         continue;
       }
-      const page = queue.shift()!;
-      wakeProducer();
-      await options.write(page);
+      await writeNext();
     }
   } catch (error) {
     stop.abort();
     wakeProducer();
     await producer;
     throw error;
+  } finally {
+    // Pages fetched but never written (a write failed, or the pass was cancelled).
+    const dropped = queue.splice(0).length;
+    for (let i = 0; i < dropped; i += 1) options.budget?.release();
   }
   await producer;
   if (fetchError !== null) throw fetchError;

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import type { RequestRunner } from '../http/request-runner.js';
 import { advanceHighWater } from './high-water.js';
 import { cursorUsable, deltaPassUrls, fullPassUrl, rebaseNextUrl } from './pass-urls.js';
+import type { PageBudget } from './page-budget.js';
 import { runPagePipeline } from './page-pipeline.js';
 import type { PassMode } from './schedule.js';
 import { classifyScopeFailure } from './scope-failure.js';
@@ -16,6 +17,8 @@ export interface PassDeps {
   readonly dialect: Dialect;
   /** Pages fetched ahead of the one being written. */
   readonly prefetch: number;
+  /** Pages held by all passes together (see PageBudget); unbounded when omitted. */
+  readonly budget?: PageBudget;
   readonly newPassId: () => string;
   /** The request priority now (lists the user looks at go first). */
   readonly priority: () => number;
@@ -96,9 +99,12 @@ export async function runPass(deps: PassDeps, initial: ScopeState, requested: Pa
         await runPagePipeline<FetchedPage>({
           first,
           depth: deps.prefetch,
+          ...(deps.budget ? { budget: deps.budget } : {}),
           signal: deps.signal,
           fetch: fetchPage,
-          write: async (page) => {
+          // Not async: the page's rows are handed to the store and then let go, only
+          // their counts wait for the acknowledgement.
+          write: (page) => {
             const cp = checkpointOf();
             const checkpoint: PassCheckpoint = {
               ...cp,
@@ -113,11 +119,15 @@ export async function runPass(deps: PassDeps, initial: ScopeState, requested: Pa
               pass: checkpoint,
               highWater: advanceHighWater(state.highWater, page.rows),
             };
-            await store.applyPage({ endpoint: endpoint.id, scope: state.scope, pass: checkpoint.id, rows: page.rows, quarantined: page.quarantined, state: next });
-            run = { ...run, checkpoint };
-            state = next;
-            quarantinedTotal += page.quarantined.length;
-            deps.onPage(state, page.rows.length);
+            const rowsWritten = page.rows.length;
+            const quarantined = page.quarantined.length;
+            const stored = store.applyPage({ endpoint: endpoint.id, scope: state.scope, pass: checkpoint.id, rows: page.rows, quarantined: page.quarantined, state: next });
+            return stored.then(() => {
+              run = { ...run, checkpoint };
+              state = next;
+              quarantinedTotal += quarantined;
+              deps.onPage(state, rowsWritten);
+            });
           },
         });
       }

@@ -16,6 +16,7 @@ import type { RequestRunner } from '../http/request-runner.js';
 import { backoffDelay, type BackoffOptions } from '../http/retry-timing.js';
 import type { Logger } from '../logger.js';
 import type { SyncSettings } from '../settings/sync-settings.js';
+import { createPageBudget } from './page-budget.js';
 import { runPass } from './run-pass.js';
 import { nextRun, type PassMode, type ScheduledRun } from './schedule.js';
 import { classifyScopeFailure, isPauseSignal } from './scope-failure.js';
@@ -120,6 +121,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const passes = new Set<Promise<void>>();
   let unsubscribe: (() => void) | null = null;
   let storeLost = false;
+  // One page being written per running list and the prefetch depth to spare: more
+  // would only wait in main's heap for the renderer.
+  const pageBudget = createPageBudget(() => {
+    const { parallelScopes, prefetchPages } = options.settings();
+    return parallelScopes + prefetchPages;
+  });
 
   const iso = () => new Date(clock.now()).toISOString();
   const changed = () => options.onChange?.();
@@ -252,6 +259,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           baseUrl: options.baseUrl,
           dialect,
           prefetch: options.settings().prefetchPages,
+          budget: pageBudget,
           newPassId: newId,
           priority: () => (focused.has(rt.state.scope) ? FOCUS_PRIORITY : 0),
           signal,

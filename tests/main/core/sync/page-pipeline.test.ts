@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createPageBudget } from '../../../../src-main/core/sync/page-budget.js';
 import { runPagePipeline } from '../../../../src-main/core/sync/page-pipeline.js';
 
 function deferred() {
@@ -74,5 +75,55 @@ describe('page pipeline', () => {
       }),
     ).rejects.toThrow('store gone');
     expect(fetches).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('page pipelines sharing a budget', () => {
+  it('hold no more pages together than the budget, however deep each one prefetches', async () => {
+    const budget = createPageBudget(() => 3);
+    const writes: (() => void)[] = [];
+    let most = 0;
+    const pipeline = (name: string) =>
+      runPagePipeline<string>({
+        first: `${name}0`,
+        depth: 4,
+        budget,
+        fetch: async (url) => {
+          most = Math.max(most, budget.held());
+          const n = Number(url.slice(1));
+          return { page: url, next: n < 5 ? `${name}${n + 1}` : null };
+        },
+        write: () => new Promise<void>((resolve) => writes.push(resolve)),
+      });
+    const done = Promise.all([pipeline('a'), pipeline('b'), pipeline('c')]);
+    for (let round = 0; round < 100 && (writes.length > 0 || budget.held() > 0); round += 1) {
+      await new Promise((r) => setTimeout(r, 1));
+      // Fetched but not yet acknowledged: exactly the slots taken, never more than 3.
+      expect(budget.held()).toBeLessThanOrEqual(3);
+      writes.shift()?.();
+    }
+    await done;
+    expect(most).toBe(3);
+    expect(budget.held()).toBe(0);
+  });
+
+  it('gives back the slots of pages it fetched but never wrote', async () => {
+    const budget = createPageBudget(() => 4);
+    await expect(
+      runPagePipeline<number>({
+        first: 'p0',
+        depth: 3,
+        budget,
+        fetch: async (url) => {
+          const n = Number(url.slice(1));
+          return { page: n, next: `p${n + 1}` };
+        },
+        write: async () => {
+          await new Promise((r) => setTimeout(r, 5));
+          throw new Error('store gone');
+        },
+      }),
+    ).rejects.toThrow('store gone');
+    expect(budget.held()).toBe(0);
   });
 });
