@@ -1,5 +1,6 @@
 import { Dexie, type Collection } from 'dexie';
-import { mirrorTable, scopeId, type IndexKey, type MirrorKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
+import { mirrorTable, scopeId, type MirrorKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
+import { walkIndex, type Anchors, type WalkOptions, type WalkProgress } from './index-walk.js';
 import { matchesSearch, passesResidual, planQuery, type ListQuery, type QueryPlan } from './list-query.js';
 
 /** Above this many rows in a filter's range, sorting uses the sort index instead of memory. */
@@ -32,12 +33,31 @@ function collectionOf(db: OutpostDb, table: string, scope: string | null, plan: 
   return collection;
 }
 
-/** Whether the filter's own index beats scanning the sort index (few rows in range). */
+/**
+ * Strategies chosen lately, by query: every block read while scrolling would otherwise
+ * probe the filter's range again. Either strategy reads the right rows in the right
+ * order, so one chosen before rows changed stays correct.
+ */
+const strategies = new Map<string, boolean>();
+const STRATEGIES_KEPT = 16;
+
+/**
+ * Whether the filter's own index beats scanning the sort index (few rows in range).
+ * Probes for the row just past the limit rather than counting the range: a count
+ * walks all of it, the probe at most the limit.
+ */
 async function chooseStrategy(db: OutpostDb, query: ListQuery, plan: QueryPlan): Promise<{ plan: QueryPlan; memorySort: boolean }> {
   if (!plan.alternative) return { plan, memorySort: false };
-  const bare = { ...plan.alternative, residual: [], search: '' };
-  const inRange = await collectionOf(db, query.endpoint.table, query.scope, bare).count();
-  return inRange <= MEMORY_SORT_LIMIT ? { plan: plan.alternative, memorySort: true } : { plan, memorySort: false };
+  const cacheKey = JSON.stringify([query.endpoint.table, query.scope, plan]);
+  let memorySort = strategies.get(cacheKey);
+  if (memorySort === undefined) {
+    const bare = { ...plan.alternative, residual: [], search: '' };
+    const past = await collectionOf(db, query.endpoint.table, query.scope, bare).offset(MEMORY_SORT_LIMIT).limit(1).primaryKeys();
+    memorySort = past.length === 0;
+    strategies.set(cacheKey, memorySort);
+    if (strategies.size > STRATEGIES_KEPT) strategies.delete(strategies.keys().next().value!);
+  }
+  return memorySort ? { plan: plan.alternative, memorySort: true } : { plan, memorySort: false };
 }
 
 function sortInMemory(rows: StoredRow[], field: string, descending: boolean): StoredRow[] {
@@ -56,45 +76,55 @@ export async function countRows(db: OutpostDb, query: ListQuery): Promise<number
   return collectionOf(db, query.endpoint.table, query.scope, chosen.plan).count();
 }
 
-/**
- * Every `every`-th index key of a list in its order, with how many rows before it
- * share its key: a read at any position then starts at the nearest anchor instead of
- * stepping over every row before it. Null for lists the anchors cannot serve (row
- * filters, search, in-memory sorts, every-scope lists).
- */
-export interface Anchors {
-  readonly every: number;
-  readonly keys: readonly IndexKey[];
-  /** Rows before the anchor with the same key (ties are ordered by primary key). */
-  readonly ties: readonly number[];
-}
+export type { Anchors } from './index-walk.js';
 
 export const ANCHOR_EVERY = 1000;
 
 /**
- * Reads only index keys (no rows), once per query, to place anchors. A key cursor
- * (eachKey) keeps memory flat on a million rows; in Chromium, one getAllKeys of that
- * many compound keys was slower still.
+ * The index range whose walk counts the query, or null when rows must be tested one by
+ * one (row filters, search, every-scope lists). A filter on another field than the
+ * sort is counted on the filter's own index; only a walk of the sort's index also
+ * places anchors.
  */
-export async function buildAnchors(db: OutpostDb, query: ListQuery, every = ANCHOR_EVERY): Promise<Anchors | null> {
+function walkPlan(query: ListQuery): { plan: QueryPlan; anchors: boolean } | null {
   const plan = planQuery(query);
-  if (plan.residual.length > 0 || plan.search !== '' || plan.alternative || plan.index === 'key') return null;
-  const keys: IndexKey[] = [];
-  const ties: number[] = [];
-  let position = 0;
-  let previous: unknown = undefined;
-  let run = 0;
-  await collectionOf(db, query.endpoint.table, query.scope, plan).eachKey((key) => {
-    const value = (key as unknown as [string, IndexKey])[1];
-    run = value === previous ? run + 1 : 0;
-    previous = value;
-    if (position % every === 0) {
-      keys.push(value);
-      ties.push(run);
-    }
-    position++;
+  const clean = (p: QueryPlan) => p.residual.length === 0 && p.search === '' && p.index !== 'key';
+  if (query.scope === null) return null;
+  if (!plan.alternative) return clean(plan) ? { plan, anchors: true } : null;
+  return clean(plan.alternative) && plan.residual.length === 1 && plan.search === '' ? { plan: plan.alternative, anchors: false } : null;
+}
+
+/** True when a chunked walk of one index range counts the query (see {@link walkList}). */
+export function walkable(query: ListQuery): boolean {
+  return walkPlan(query) !== null;
+}
+
+/** A walk's progress; anchors only when the walk followed the order the list is read in. */
+export interface ListWalk extends Omit<WalkProgress, 'anchors'> {
+  readonly anchors: Anchors | null;
+}
+
+/**
+ * Counts the query's rows, and places anchors, in one walk over index keys (no rows
+ * read), in chunks that let other reads in and stop when `signal` aborts. Null for
+ * lists whose rows must be tested one by one: those are counted with {@link countRows}.
+ */
+export async function walkList(db: OutpostDb, query: ListQuery, options: Omit<WalkOptions, 'every' | 'onProgress'> & { every?: number; onProgress?: (progress: ListWalk) => void } = {}): Promise<ListWalk | null> {
+  const chosen = walkPlan(query);
+  if (!chosen || query.scope === null) return null;
+  const shape = (p: WalkProgress): ListWalk => (chosen.anchors ? p : { ...p, anchors: null });
+  const { onProgress } = options;
+  const progress = await walkIndex(db, query.endpoint.table, query.scope, chosen.plan, {
+    every: ANCHOR_EVERY,
+    ...options,
+    onProgress: onProgress && ((p) => onProgress(shape(p))),
   });
-  return { every, keys, ties };
+  return shape(progress);
+}
+
+/** The anchors of a whole list (see {@link walkList}). */
+export async function buildAnchors(db: OutpostDb, query: ListQuery, every = ANCHOR_EVERY): Promise<Anchors | null> {
+  return (await walkList(db, query, { every }))?.anchors ?? null;
 }
 
 /** The collection starting at an anchor at or before `offset`, and what is left to skip. */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../../src-shared/api/index.js';
-import { buildAnchors, countRows, MEMORY_SORT_LIMIT, readAllRows, readRows, searchRows } from '../../../src-renderer/list/run-list-query.js';
+import { buildAnchors, countRows, MEMORY_SORT_LIMIT, readAllRows, readRows, searchRows, walkList } from '../../../src-renderer/list/run-list-query.js';
 import type { ListQuery } from '../../../src-renderer/list/list-query.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
-import { seedRows } from '../helpers/renderer-context.js';
+import { scopeState, seedRows } from '../helpers/renderer-context.js';
+import { createDexieMirrorStore } from '../../../src-shared/store/index.js';
 import { lesson, userGroup } from '../helpers/rows.js';
 
 describe('running list queries on Dexie', () => {
@@ -71,6 +72,66 @@ describe('anchored reads', () => {
     const base: ListQuery = { endpoint: endpoints.E18, scope, sort: { field: 'points', descending: false }, filters: [], search: '' };
     expect(await buildAnchors(db, { ...base, search: 'x' })).toBeNull();
     expect(await buildAnchors(db, { ...base, filters: [{ field: 'userId', op: 'ne', value: 'x' }] })).toBeNull();
+  });
+});
+
+describe('walking a list in chunks', () => {
+  it('counts and anchors the same in small chunks as in one, through runs of equal keys, bounds and reverse order', async () => {
+    const db = openFakeDatabase();
+    const scope = await seedRows(db, 'E18', {}, Array.from({ length: 700 }, (_, i) => lesson(i)));
+    // Rows of other lists in the same table, whose ranges border this one's.
+    const store = createDexieMirrorStore(db);
+    for (const other of ['E18:a', 'E18:b', 'E18:c']) {
+      await store.applyPage({ endpoint: 'E18', scope: other, pass: 'p1', rows: Array.from({ length: 30 }, (_, i) => lesson(i)), quarantined: [], state: scopeState('E18', {}, 30, { scope: other }) });
+    }
+    const base: ListQuery = { endpoint: endpoints.E18, scope, sort: { field: 'points', descending: false }, filters: [], search: '' };
+    const queries: ListQuery[] = [
+      base,
+      { ...base, sort: { field: 'points', descending: true } },
+      { ...base, sort: null },
+      { ...base, filters: [{ field: 'points', op: 'gt', value: '10' }, { field: 'points', op: 'lt', value: '40' }] },
+      { ...base, sort: { field: 'points', descending: true }, filters: [{ field: 'points', op: 'gte', value: '10' }, { field: 'points', op: 'lte', value: '40' }] },
+      { ...base, sort: null, filters: [{ field: 'courseLessonParticipationState', op: 'eq', value: 'Completed' }] },
+    ];
+    for (const query of queries) {
+      const whole = await walkList(db, query, { every: 50 });
+      const chunked = await walkList(db, query, { every: 50, chunk: 7 });
+      expect(whole?.complete).toBe(true);
+      expect(chunked).toEqual(whole);
+      expect(whole?.counted).toBe(await countRows(db, query));
+      // Anchored reads at every anchor read what stepping from the start reads.
+      for (const offset of [0, 49, 50, 123, Math.max(0, (whole?.counted ?? 0) - 5)]) {
+        const plain = (await readRows(db, query, offset, 10)).map((r) => r.key);
+        expect((await readRows(db, query, offset, 10, chunked!.anchors)).map((r) => r.key)).toEqual(plain);
+      }
+    }
+  });
+
+  it('stops when its signal aborts and reads no further chunk', async () => {
+    const db = openFakeDatabase();
+    const scope = await seedRows(db, 'E18', {}, Array.from({ length: 300 }, (_, i) => lesson(i)));
+    const query: ListQuery = { endpoint: endpoints.E18, scope, sort: { field: 'points', descending: false }, filters: [], search: '' };
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const result = await walkList(db, query, {
+      chunk: 40,
+      signal: controller.signal,
+      onProgress: (p) => {
+        seen.push(p.counted);
+        controller.abort();
+      },
+    });
+    expect(seen).toEqual([40]);
+    expect(result).toMatchObject({ counted: 40, complete: false });
+  });
+
+  it('is not offered for lists filtered row by row, searched or of every scope', async () => {
+    const db = openFakeDatabase();
+    const scope = await seedRows(db, 'E18', {}, [lesson(1)]);
+    const base: ListQuery = { endpoint: endpoints.E18, scope, sort: null, filters: [], search: '' };
+    expect(await walkList(db, { ...base, search: 'x' })).toBeNull();
+    expect(await walkList(db, { ...base, filters: [{ field: 'points', op: 'ne', value: '1' }] })).toBeNull();
+    expect(await walkList(db, { ...base, scope: null })).toBeNull();
   });
 });
 
