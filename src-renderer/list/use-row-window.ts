@@ -1,8 +1,8 @@
 import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue';
-import type { OutpostDb, StoredRow } from '../../src-shared/store/index.js';
+import type { OutpostDb, ScopeState, StoredRow } from '../../src-shared/store/index.js';
 import { useLiveQuery } from '../composables/use-live-query.js';
-import type { ListQuery } from './list-query.js';
-import { buildAnchors, countRows, readRows, searchRows, type Anchors } from './run-list-query.js';
+import { validFilters, type ListQuery } from './list-query.js';
+import { countRows, readRows, searchRows, walkable as walkableQuery, walkList, type ListWalk } from './run-list-query.js';
 
 /** Rows are read in aligned blocks, so small scrolls reuse the same query. */
 export const BLOCK = 100;
@@ -25,9 +25,12 @@ export interface SearchState {
 }
 
 /**
- * A live window onto a list of any length: the count of matching rows, and only the
- * rows around the visible range, read with an indexed Dexie query that starts at the
- * nearest anchor. Both follow the database as rows stream in. A text search scans,
+ * A live window onto a list of any length: only the rows around the visible range,
+ * read with an indexed Dexie query that starts at the nearest anchor, and the count of
+ * matching rows. The first screen never waits for the count: a whole list shows the
+ * count the sync engine stored, a filtered one what was counted so far, until a
+ * chunked walk of the index has the exact count (and the anchors). Both follow the
+ * database as rows stream in. A text search scans,
  * within a time budget, and keeps its matches in memory. Rows outside the window read
  * as undefined (placeholders).
  */
@@ -52,55 +55,121 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     { key: '', rows: [] as StoredRow[], complete: true, scanned: 0 },
   );
 
-  const { value: counted, loading: counting } = useLiveQuery(
-    async () => ({ key: queryKey.value, n: query.value && !searching.value ? await countRows(db, query.value) : 0 }),
-    queryKey,
-    { key: '', n: 0 },
-  );
-
-  // Anchors for the current query and count, built in the background after the first rows.
-  const anchors = shallowRef<{ key: string; anchors: Anchors | null }>({ key: '', anchors: null });
-  let building = 0;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  watch(
-    () => `${counted.value.key}#${counted.value.n}`,
-    () => {
-      if (timer) clearTimeout(timer);
-      const q = query.value;
-      const key = counted.value.key;
-      if (!q || searching.value || key !== queryKey.value || counted.value.n <= BLOCK * 10) return;
-      const mine = ++building;
-      timer = setTimeout(() => {
-        buildAnchors(db, q).then(
-          (built) => {
-            if (mine === building) anchors.value = { key: `${key}#${counted.value.n}`, anchors: built };
-          },
-          // Without anchors, reads step from the start: slower, still right.
-          () => undefined,
-        );
-      }, 300);
+  // The unfiltered total as the sync engine last counted it; also the signal that the
+  // list's rows changed (every page the engine writes saves the scope's state with it).
+  const { value: scopeState } = useLiveQuery(
+    async () => {
+      const scope = query.value?.scope;
+      return scope ? ((await db.scopes.get(scope)) ?? null) : null;
     },
+    () => query.value?.scope ?? null,
+    null as ScopeState | null,
   );
-  onScopeDispose(() => timer && clearTimeout(timer));
-  const currentAnchors = computed(() => (anchors.value.key === `${queryKey.value}#${counted.value.n}` ? anchors.value.anchors : null));
+  const revision = computed(() => {
+    const s = scopeState.value;
+    return s ? `${s.rowCount}:${s.pass?.id ?? ''}:${s.pass?.rows ?? 0}:${s.status}:${s.lastFullAt ?? ''}:${s.lastDeltaAt ?? ''}` : '';
+  });
+  const walkable = computed(() => !!query.value && !searching.value && walkableQuery(query.value));
+
+  // Walkable lists: one chunked walk of the index counts the rows and places anchors.
+  // It starts once the first rows of the query are on screen, runs again when the rows
+  // change (after the running one, a moment later), and is abandoned as soon as the
+  // query changes.
+  const walked = shallowRef<{ key: string; progress: ListWalk } | null>(null);
+  let walking: { controller: AbortController; key: string; dirty: boolean } | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const stopWalk = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    walking?.controller.abort();
+    walking = null;
+  };
+  const startWalk = (delay: number) => {
+    stopWalk();
+    const q = query.value;
+    const queryAt = queryKey.value;
+    if (!q || !walkable.value) return;
+    const mine = { controller: new AbortController(), key: queryAt, dirty: false };
+    walking = mine;
+    const run = () => {
+      const key = `${queryAt}#${revision.value}`;
+      walkList(db, q, {
+        signal: mine.controller.signal,
+        onProgress: (progress) => {
+          if (!mine.controller.signal.aborted) walked.value = { key, progress };
+        },
+      }).then(
+        () => {
+          if (walking === mine && mine.dirty) startWalk(300);
+          else if (walking === mine) walking = null;
+        },
+        // Without anchors, reads step from the start and the count stays estimated: slower, still right.
+        () => {
+          if (walking === mine) walking = null;
+        },
+      );
+    };
+    if (delay > 0) timer = setTimeout(run, delay);
+    else run();
+  };
+  const currentWalk = computed(() => (walked.value?.key === `${queryKey.value}#${revision.value}` ? walked.value.progress : null));
+  const currentAnchors = computed(() => currentWalk.value?.anchors ?? null);
 
   const { value: page, loading } = useLiveQuery(
     async () => {
       const q = query.value;
       const { from, to } = win.value;
       if (!q || searching.value) return { key: queryKey.value, from, rows: [] as StoredRow[] };
+      // Anchors are read, not watched: with or without them the rows are the same.
       return { key: queryKey.value, from, rows: await readRows(db, q, from, to - from, currentAnchors.value) };
     },
-    [queryKey, () => win.value.from, () => win.value.to, currentAnchors],
+    [queryKey, () => win.value.from, () => win.value.to],
     { key: '', from: 0, rows: [] as StoredRow[] },
   );
 
-  const count = computed(() => {
-    if (searching.value) return search.value.key === queryKey.value ? search.value.rows.length : 0;
-    if (counted.value.key === queryKey.value) return counted.value.n;
-    // Until the count arrives (it walks the whole range), show the rows already read.
-    return page.value.key === queryKey.value ? page.value.from + page.value.rows.length : 0;
+  // Lists anchors cannot serve (row filters, every scope) are counted by Dexie, live.
+  const { value: counted } = useLiveQuery(
+    async () => ({ key: queryKey.value, n: query.value && !searching.value && !walkable.value ? await countRows(db, query.value) : 0 }),
+    [queryKey, walkable],
+    { key: '', n: 0 },
+  );
+
+  const firstRowsShown = computed(() => page.value.key === queryKey.value);
+  watch([queryKey, walkable, firstRowsShown], ([key], previous) => {
+    if (walked.value && !walked.value.key.startsWith(`${key}#`)) walked.value = null;
+    if (previous && previous[0] === key && walking?.key === key && !walking.controller.signal.aborted && walkable.value) return;
+    if (firstRowsShown.value) startWalk(0);
+    else stopWalk();
   });
+  // Changed rows: recount once the running walk is done, else a moment after the change.
+  watch(revision, () => {
+    if (!firstRowsShown.value || !walkable.value) return;
+    if (walking && walking.key === queryKey.value) walking.dirty = true;
+    else startWalk(300);
+  });
+  onScopeDispose(stopWalk);
+
+  /** The last exact count of the current query, kept while a walk after a change recounts. */
+  const lastExact = computed(() => {
+    const w = walked.value;
+    return w && w.progress.complete && w.key.startsWith(`${queryKey.value}#`) ? w.progress.counted : 0;
+  });
+  const unfiltered = computed(() => !!query.value && validFilters(query.value.endpoint, query.value.filters).length === 0);
+
+  /** How many rows the query matches, and whether that is known or still an estimate. */
+  const total = computed<{ n: number; exact: boolean }>(() => {
+    if (searching.value) return { n: search.value.key === queryKey.value ? search.value.rows.length : 0, exact: search.value.key === queryKey.value };
+    const shown = page.value.key === queryKey.value ? page.value.from + page.value.rows.length : 0;
+    if (!walkable.value) return counted.value.key === queryKey.value ? { n: counted.value.n, exact: true } : { n: shown, exact: false };
+    const walk = currentWalk.value;
+    if (walk?.complete) return { n: walk.counted, exact: true };
+    // While counting: the engine's count for a whole list, else what was counted and read so far.
+    const s = scopeState.value;
+    const stored = unfiltered.value && s ? Math.max(s.rowCount, s.pass?.rows ?? 0) : 0;
+    return { n: Math.max(stored, lastExact.value, walk?.counted ?? 0, shown), exact: false };
+  });
+  const count = computed(() => total.value.n);
+  const counting = computed(() => !total.value.exact);
 
   function rowAt(index: number): StoredRow | undefined {
     if (searching.value) return search.value.key === queryKey.value ? search.value.rows[index] : undefined;
@@ -110,7 +179,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   }
 
   /** True once the count and the rows on screen both answer the current query. */
-  const settled = computed(() => (searching.value ? search.value.key === queryKey.value : counted.value.key === queryKey.value && page.value.key === queryKey.value));
+  const settled = computed(() => (searching.value ? search.value.key === queryKey.value : total.value.exact && page.value.key === queryKey.value));
   const searchState = computed<SearchState | null>(() =>
     searching.value && search.value.key === queryKey.value ? { complete: search.value.complete, scanned: search.value.scanned, capped: !search.value.complete && search.value.rows.length > 0 } : null,
   );

@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { effectScope, nextTick, shallowRef, type EffectScope } from 'vue';
+import { endpoints } from '../../../src-shared/api/index.js';
+import type { ListQuery } from '../../../src-renderer/list/list-query.js';
+import { useRowWindow } from '../../../src-renderer/list/use-row-window.js';
+import type { ListWalk } from '../../../src-renderer/list/run-list-query.js';
+import { openFakeDatabase } from '../../helpers/fake-db.js';
+import { eventually, seedRows } from '../helpers/renderer-context.js';
+import { lesson } from '../helpers/rows.js';
+
+/** Walks the test holds back: each call waits until the test lets it run. */
+const walks: { query: ListQuery; signal: AbortSignal | undefined; release: () => void }[] = [];
+
+vi.mock('../../../src-renderer/list/run-list-query.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../src-renderer/list/run-list-query.js')>();
+  return {
+    ...actual,
+    walkList: vi.fn(async (...args: Parameters<typeof actual.walkList>): Promise<ListWalk | null> => {
+      const [, query, options] = args;
+      await new Promise<void>((resolve) => walks.push({ query, signal: options?.signal, release: resolve }));
+      return actual.walkList(...args);
+    }),
+  };
+});
+
+let scope: EffectScope | null = null;
+afterEach(() => {
+  scope?.stop();
+  scope = null;
+  walks.length = 0;
+});
+
+async function setup(n: number) {
+  const db = openFakeDatabase();
+  const key = await seedRows(db, 'E18', {}, Array.from({ length: n }, (_, i) => lesson(i)));
+  const query = shallowRef<ListQuery | null>({ endpoint: endpoints.E18, scope: key, sort: { field: 'points', descending: false }, filters: [], search: '' });
+  scope = effectScope();
+  const win = scope.run(() => useRowWindow(db, query))!;
+  return { db, query, win };
+}
+
+describe('the row window of a big list', () => {
+  it('shows the first rows and the stored count before the count is known, and the exact count after', async () => {
+    const { win } = await setup(1500);
+    await eventually(() => expect(win.rowAt(0)).toBeDefined());
+    await eventually(() => expect(walks).toHaveLength(1));
+    // The walk is held back: the rows are there, the count is the sync engine's.
+    expect(win.settled.value).toBe(false);
+    expect(win.counting.value).toBe(true);
+    expect(win.count.value).toBe(1500);
+    expect(win.rowAt(0)?.row.points).toBe(0);
+    walks[0]!.release();
+    await eventually(() => expect(win.settled.value).toBe(true));
+    expect(win.count.value).toBe(1500);
+    expect(win.anchored.value).toBe(true);
+  });
+
+  it('counts a filtered list from what it has read until the walk is done', async () => {
+    const { win, query } = await setup(1500);
+    query.value = { ...query.value!, sort: null, filters: [{ field: 'courseLessonParticipationState', op: 'eq', value: 'Completed' }] };
+    await eventually(() => expect(win.rowAt(0)).toBeDefined());
+    await eventually(() => expect(walks).toHaveLength(1));
+    // One block read: more rows may follow, the total is not claimed.
+    expect(win.count.value).toBe(100);
+    expect(win.counting.value).toBe(true);
+    walks[0]!.release();
+    await eventually(() => expect(win.count.value).toBe(500));
+    expect(win.settled.value).toBe(true);
+  });
+
+  it('abandons the walk of a query the user has left', async () => {
+    const { win, query } = await setup(1500);
+    await eventually(() => expect(walks).toHaveLength(1));
+    query.value = { ...query.value!, sort: { field: 'points', descending: true } };
+    await nextTick();
+    expect(walks[0]!.signal?.aborted).toBe(true);
+    await eventually(() => expect(walks).toHaveLength(2));
+    expect(walks[1]!.signal?.aborted).toBe(false);
+    walks[0]!.release();
+    walks[1]!.release();
+    await eventually(() => expect(win.settled.value).toBe(true));
+    expect(win.rowAt(0)?.row.points).toBe(49);
+    expect(win.count.value).toBe(1500);
+  });
+});
