@@ -26,10 +26,12 @@ export async function startMainHost(config: HostConfig, options: { readonly prof
   let nextId = 1;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.once('exit', (code) => {
-    for (const waiter of pending.values()) waiter.reject(new Error(`the main host exited (${code})`));
+  child.once('exit', (code, signal) => {
+    for (const waiter of pending.values()) waiter.reject(new Error(`the main host exited (${signal ?? code})`));
     pending.clear();
   });
+  // A send to a host that died fails asynchronously; the waiting request is rejected above.
+  child.on('error', () => undefined);
 
   const harnessUrl = await new Promise<string>((done, fail) => {
     child.on('message', (message: FromHost) => {
@@ -48,9 +50,17 @@ export async function startMainHost(config: HostConfig, options: { readonly prof
 
   const request = <R extends HostRequest>(req: R): Promise<HostResponses[R['op']]> =>
     new Promise((done, fail) => {
+      if (!child.connected) {
+        fail(new Error(`the main host is gone (${child.signalCode ?? child.exitCode})`));
+        return;
+      }
       const id = nextId++;
       pending.set(id, { resolve: done as (v: unknown) => void, reject: fail });
-      child.send({ kind: 'request', id, request: req } satisfies ToHost);
+      child.send({ kind: 'request', id, request: req } satisfies ToHost, (error) => {
+        if (!error) return;
+        pending.delete(id);
+        fail(error);
+      });
     });
 
   return {
