@@ -33,8 +33,11 @@ test('every area renders on the demo workspace, with rows and details where the 
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await openApp('/');
+  // The router's first navigation must have finished, or it can undo the next one.
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   // Let the first passes land, so lists are not all empty.
   await page.goto(page.url().replace(/#.*$/, '#/people/groups'));
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
   await expect(page.getByTestId('row').first()).toBeVisible();
 
   for (const area of AREAS) {
