@@ -1,5 +1,4 @@
-import { Dexie } from 'dexie';
-import { mirrorTable, scopeId, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
+import { fieldRange, mirrorTable, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
 import { bucketEdges, bucketLabel, type ChartSpec } from './chart-specs.js';
 
 /** One chart's data: labels and values in order. */
@@ -9,11 +8,6 @@ export interface ChartData {
   readonly total: number;
 }
 
-function range(db: OutpostDb, table: string, scope: string, field: string) {
-  const id = scopeId(scope);
-  return mirrorTable(db, table).where(`[scope+k.${field}]`).between([id, Dexie.minKey], [id, Dexie.maxKey]);
-}
-
 const keyText = (key: unknown) => (key === -Infinity ? 'none' : String(key));
 
 /** Row counts per distinct value of an indexed field, summed over scopes. */
@@ -21,7 +15,7 @@ export async function breakdown(db: OutpostDb, table: string, scopes: readonly s
   const counts = new Map<string, number>();
   const index = mirrorTable(db, table).where(`[scope+k.${field}]`);
   for (const scope of scopes) {
-    const keys = (await range(db, table, scope, field).uniqueKeys()) as unknown as [number, string | number][];
+    const keys = (await fieldRange(db, table, scope, field).uniqueKeys()) as unknown as [number, string | number][];
     for (const key of keys) {
       const n = await index.equals(key).count();
       const text = keyText(key[1]);
@@ -39,8 +33,7 @@ export async function histogram(db: OutpostDb, table: string, scopes: readonly s
   let min = Infinity;
   let max = -Infinity;
   for (const scope of scopes) {
-    const id = scopeId(scope);
-    const lower = mirrorTable(db, table).where(`[scope+k.${field}]`).between([id, -Number.MAX_VALUE], [id, Dexie.maxKey]);
+    const lower = fieldRange(db, table, scope, field, { from: -Number.MAX_VALUE });
     const first = await lower.first();
     const last = await lower.last();
     const a = first?.k[field];
@@ -58,8 +51,7 @@ export async function histogram(db: OutpostDb, table: string, scopes: readonly s
     const lastBucket = i === edges.length - 2;
     let n = 0;
     for (const scope of scopes) {
-      const id = scopeId(scope);
-      n += await mirrorTable(db, table).where(`[scope+k.${field}]`).between([id, from], [id, to], true, lastBucket).count();
+      n += await fieldRange(db, table, scope, field, { from, to, includeUpper: lastBucket }).count();
     }
     values.push(n);
     labels.push(bucketLabel(from, to));
@@ -71,7 +63,7 @@ export async function histogram(db: OutpostDb, table: string, scopes: readonly s
 /** One value per row in the order of another field (few rows: survey instances). */
 export async function series(db: OutpostDb, table: string, scopes: readonly string[], field: string, orderBy: string, label: (row: StoredRow) => string): Promise<ChartData> {
   const rows: StoredRow[] = [];
-  for (const scope of scopes) rows.push(...(await range(db, table, scope, orderBy).limit(200).toArray()));
+  for (const scope of scopes) rows.push(...(await fieldRange(db, table, scope, orderBy).limit(200).toArray()));
   rows.sort((a, b) => (a.k[orderBy]! < b.k[orderBy]! ? -1 : a.k[orderBy]! > b.k[orderBy]! ? 1 : 0));
   const shown = rows.filter((r) => typeof r.row[field] === 'number');
   return { labels: shown.map(label), values: shown.map((r) => r.row[field] as number), total: shown.length };

@@ -1,17 +1,10 @@
 import { Dexie, type Table } from 'dexie';
 import { endpoints } from '../api/index.js';
-import { indexKeysOf, mirrorKey, mirrorTable, scopeId, type MirrorKey, type OutpostDb } from '../store/index.js';
+import { mirrorKey, mirrorTable, storedRow, type MirrorKey, type OutpostDb } from '../store/index.js';
 import { applyEditsLocally, type Row } from './apply-edits-locally.js';
 import { isUnsettled, type OutboxEntry } from './entry.js';
 import type { LocalRow, OutboxStore } from './outbox-store.js';
 import { rowLocationOf, type Target } from './target.js';
-
-/** Index keys come from the list endpoint that owns the table's indexes, if any. */
-function indexKeys(table: string, row: Row) {
-  const all = Object.values(endpoints);
-  const owner = all.find((e) => e.table === table && e.kind === 'list') ?? all.find((e) => e.table === table)!;
-  return indexKeysOf(owner, row);
-}
 
 /** The Dexie implementation of the outbox port, on the `outbox` table and the mirror tables. */
 export function createDexieOutboxStore(db: OutpostDb): OutboxStore {
@@ -40,11 +33,11 @@ export function createDexieOutboxStore(db: OutpostDb): OutboxStore {
     const pass = stored?.pass ?? '';
     if (edits.length === 0) {
       if (base === null) await table.delete(mirrorKey(scope, key));
-      else await table.put({ scope: scopeId(scope), scopeKey: scope, key, pass, row: base, k: indexKeys(tableName, base) });
+      else await table.put(storedRow(tableName, scope, key, pass, base));
       return;
     }
     const row = applyEditsLocally(base, edits) ?? {};
-    await table.put({ scope: scopeId(scope), scopeKey: scope, key, pass, row, k: indexKeys(tableName, row), pending: 1, base });
+    await table.put({ ...storedRow(tableName, scope, key, pass, row), pending: 1, base });
   }
 
   async function write(entries: readonly OutboxEntry[], server?: { target: Target; row: Row }): Promise<void> {

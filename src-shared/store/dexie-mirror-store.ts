@@ -1,16 +1,13 @@
 import { Dexie } from 'dexie';
 import { endpoints, rowKey, type EndpointId } from '../api/index.js';
-import { indexKeysOf } from './index-keys.js';
 import type { MirrorStore } from './mirror-store.js';
 import type { StoredRow } from './records.js';
-import { mirrorKey, mirrorTable, mirrorTableSpecs, scopeRowsOf, type OutpostDb } from './schema.js';
+import { mirrorKey, mirrorTable, mirrorTableSpecs, scopeRowsOf, storedRow, type OutpostDb } from './schema.js';
 import { scopeId, type ScopeKey } from './scope-key.js';
 
 function toStored(endpointId: EndpointId, scope: ScopeKey, pass: string, row: Record<string, unknown>): StoredRow {
   const endpoint = endpoints[endpointId];
-  // Index keys come from the list endpoint that owns the table's indexes (E5 → E4).
-  const lister = Object.values(endpoints).find((e) => e.table === endpoint.table && e.kind === 'list') ?? endpoint;
-  return { scope: scopeId(scope), scopeKey: scope, key: rowKey(endpoint, row), pass, row, k: indexKeysOf(lister, row) };
+  return storedRow(endpoint.table, scope, rowKey(endpoint, row), pass, row);
 }
 
 /** The Dexie implementation of the store port. */

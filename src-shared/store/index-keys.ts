@@ -1,5 +1,5 @@
 import type { EndpointDef, ScalarType } from '../api/index.js';
-import { indexedFields } from '../api/index.js';
+import { endpoints, indexedFields } from '../api/index.js';
 
 /**
  * IndexedDB cannot index booleans or nulls, and ISO date strings with mixed offsets
@@ -41,4 +41,23 @@ export function indexKeysOf(endpoint: EndpointDef, row: Readonly<Record<string, 
     keys[field] = encodeIndexKey(endpoint.query[field]!.type, row[field]);
   }
   return keys;
+}
+
+/** Per table, the endpoint whose query fields are the table's indexes: its list endpoint (E5 → E4), else the only one. */
+const indexOwners = new Map<string, EndpointDef>();
+
+function indexOwner(table: string): EndpointDef {
+  let owner = indexOwners.get(table);
+  if (!owner) {
+    const all = Object.values(endpoints);
+    owner = all.find((e) => e.table === table && e.kind === 'list') ?? all.find((e) => e.table === table);
+    if (!owner) throw new Error(`no endpoint stores rows in table ${table}`);
+    indexOwners.set(table, owner);
+  }
+  return owner;
+}
+
+/** The encoded index keys of a row of a mirror table. */
+export function tableIndexKeys(table: string, row: Readonly<Record<string, unknown>>): Record<string, IndexKey> {
+  return indexKeysOf(indexOwner(table), row);
 }

@@ -1,5 +1,6 @@
 import { Dexie, type Collection, type Table, type Transaction } from 'dexie';
 import { endpoints, indexedFields } from '../api/index.js';
+import { tableIndexKeys } from './index-keys.js';
 import type { QuarantineEntry, ScopeState, SourceRecord, StoredRow } from './records.js';
 import { scopeId, type ScopeKey } from './scope-key.js';
 
@@ -141,6 +142,25 @@ export function mirrorTable(db: OutpostDb, table: string): Table<StoredRow, Mirr
 /** The primary key of a list's row. */
 export function mirrorKey(scope: ScopeKey, key: string): MirrorKey {
   return [scopeId(scope), key];
+}
+
+/** A list's row as the mirror tables store it. */
+export function storedRow(table: string, scope: ScopeKey, key: string, pass: string, row: Record<string, unknown>): StoredRow {
+  return { scope: scopeId(scope), scopeKey: scope, key, pass, row, k: tableIndexKeys(table, row) };
+}
+
+/** One list's rows in the order of an indexed field, between two encoded values (default: all). */
+export function fieldRange(
+  db: OutpostDb,
+  table: string,
+  scope: ScopeKey,
+  field: string,
+  range: { from?: unknown; to?: unknown; includeUpper?: boolean } = {},
+): Collection<StoredRow, MirrorKey> {
+  const id = scopeId(scope);
+  return mirrorTable(db, table)
+    .where(`[scope+k.${field}]`)
+    .between([id, range.from ?? Dexie.minKey], [id, range.to ?? Dexie.maxKey], true, range.includeUpper ?? true);
 }
 
 /** Every row of one list, in primary-key order. */

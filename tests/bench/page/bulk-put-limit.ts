@@ -1,6 +1,6 @@
 import { endpoints, rowKey } from '../../../src-shared/api/index.js';
 import { Dexie } from 'dexie';
-import { indexKeysOf, META_TABLE_SPECS, mirrorTable, mirrorTableSpecs, openDatabase, scopeId, type OutpostDb, type StoredRow } from '../../../src-shared/store/index.js';
+import { META_TABLE_SPECS, mirrorTable, mirrorTableSpecs, openDatabase, storedRow, type OutpostDb, type StoredRow } from '../../../src-shared/store/index.js';
 import { browser, localPath } from './browser-globals.js';
 import type { BulkPutLimitResult, PageScope } from './page-api.js';
 
@@ -74,7 +74,7 @@ export async function bulkPutLimit(options: {
     const body = (await response.json()) as PageBody;
     const data = body.data ?? [];
     return {
-      stored: data.map((row) => ({ scope: scopeId(scope.scope), scopeKey: scope.scope, key: rowKey(endpoint, row), pass, row, k: indexKeysOf(endpoint, row) })),
+      stored: data.map((row) => storedRow(endpoint.table, scope.scope, rowKey(endpoint, row), pass, row)),
       next: data.length > 0 && body.nextUrl ? localPath(body.nextUrl) : null,
     };
   };
