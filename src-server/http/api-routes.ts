@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  apiPrefix,
   ApiParseError,
   ENDPOINT_IDS,
   endpoints,
@@ -19,7 +20,7 @@ import type { ServerContext } from './server-context.js';
 
 /** Fastify's `:param` form of a catalogue path under its version prefix. */
 export function routeOf(endpoint: EndpointDef): string {
-  return `/api/v${endpoint.version}${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
+  return `${apiPrefix(endpoint.version)}${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
 }
 
 /** The list endpoint a single read belongs to (E5 → E4): same resource, path one segment shorter. */

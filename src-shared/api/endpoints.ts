@@ -1,3 +1,4 @@
+import { apiPrefix } from './paths.js';
 import type { ResourceName } from './resources.js';
 import type { RequestName } from './requests.js';
 import type { ScalarType } from './scalars.js';
@@ -608,7 +609,7 @@ export function versionedPath(
   endpoint: EndpointDef,
   params: Readonly<Record<string, string>>,
 ): string {
-  return `/api/v${endpoint.version}${buildPath(endpoint, params)}`;
+  return `${apiPrefix(endpoint.version)}${buildPath(endpoint, params)}`;
 }
 
 /** The key string of a row: its primary key fields joined (stable for compound keys). */

@@ -34,6 +34,14 @@ export class ApiRequestError extends Error {
       readonly serverMessage: string | null;
       /** How long the server asked us to wait (`Retry-After`), when it did. */
       readonly retryAfterMs: number | null;
+      /** The error body as the server sent it (parsed JSON or text), for callers that read more of it. */
+      readonly body?: unknown;
+      /**
+       * True when the request certainly never left this machine: no token could be had,
+       * the connection was refused, the name did not resolve. A write may then be sent
+       * again without asking whether it was carried out.
+       */
+      readonly neverSent?: boolean;
     },
     options?: { cause?: unknown },
   ) {

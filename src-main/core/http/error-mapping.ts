@@ -1,5 +1,6 @@
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { ApiRequestError, type ApiErrorCode } from './api-request-error.js';
+import { neverLeft } from './request-left.js';
 import { parseRetryAfter } from './retry-timing.js';
 
 /** The error code of an HTTP status that is not a success. */
@@ -71,9 +72,11 @@ export function toApiRequestError(error: unknown, url: string, now: number): Err
   if (error instanceof ApiRequestError) return error;
   if (error instanceof Error && error.name === 'AbortError') return error;
   if (isHTTPError(error)) {
-    return httpError(error.response.status, url, error.data, error.response.headers.get('retry-after'), now);
+    const mapped = httpError(error.response.status, url, error.data, error.response.headers.get('retry-after'), now);
+    // The body goes along for callers that read more of it (a refused edit's field problems).
+    return new ApiRequestError(mapped.code, mapped.message, { ...mapped.context, body: error.data }, { cause: error });
   }
-  const context = { url, status: null, serverMessage: null, retryAfterMs: null };
+  const context = { url, status: null, serverMessage: null, retryAfterMs: null, neverSent: neverLeft(error) };
   if (isTimeoutError(error)) return new ApiRequestError('timeout', describe('timeout', null, null), context, { cause: error });
   if (isNetworkError(error) || error instanceof TypeError) {
     // fetch raises TypeError for refused connections and for bodies cut off mid-way.

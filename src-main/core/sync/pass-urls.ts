@@ -1,4 +1,4 @@
-import { versionedPath, type Dialect, type EndpointDef, type Filter } from '../../../src-shared/api/index.js';
+import { API_PATH_MARKER, versionedPath, type Dialect, type EndpointDef, type Filter } from '../../../src-shared/api/index.js';
 import type { ScopeState } from '../../../src-shared/store/index.js';
 import { instantOf } from './high-water.js';
 
@@ -70,7 +70,7 @@ export function rebaseNextUrl(baseUrl: string, nextUrl: string): string {
   const base = new URL(baseUrl);
   const next = new URL(nextUrl, base);
   if (next.origin === base.origin) return next.toString();
-  const at = next.pathname.indexOf('/api/v');
+  const at = next.pathname.indexOf(API_PATH_MARKER);
   if (at < 0) throw new Error(`the server's nextUrl is not an API address: ${next.origin}${next.pathname}`);
   const rebased = new URL(`${base.pathname.replace(/\/+$/, '')}${next.pathname.slice(at)}${next.search}`, base);
   return rebased.toString();

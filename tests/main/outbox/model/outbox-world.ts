@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createConnectivity, type Connectivity } from '../../../../src-main/core/http/connectivity.js';
 import { silentLogger } from '../../../../src-main/core/logger.js';
+import { createApiClient } from '../../../../src-main/core/http/api-client.js';
 import { createHttpOutboxApi } from '../../../../src-main/core/outbox/http-outbox-api.js';
 import { createJournalFiles } from '../../../../src-main/core/outbox/journal-files.js';
 import { createOutbox, type Outbox } from '../../../../src-main/core/outbox/outbox.js';
@@ -167,7 +168,7 @@ export async function createWorld() {
     const store = storeOf(current, createDexieOutboxStore(db));
     connectivity = createConnectivity(options.online);
     outbox = createOutbox({
-      api: createHttpOutboxApi({ baseUrl: server.url, getToken: async () => server.token, fetch: fetchThrough(current) }),
+      api: createHttpOutboxApi({ client: createApiClient({ baseUrl: server.url, getToken: async () => server.token, fetch: fetchThrough(current) }) }),
       store: () => store,
       journal: journalOf(current, createOutboxJournal({ dataDir, files: createJournalFiles() })),
       clock: { now: () => Date.now() },
