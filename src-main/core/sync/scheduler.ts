@@ -59,7 +59,7 @@ export interface Scheduler {
 }
 
 /** A scope's state after its pass failed, and whether the store went away (the window closed). */
-function failedState(state: ScopeState, failure: ScopeFailure, at: string, cancelled: boolean): { state: ScopeState; storeLost: boolean } {
+export function failedState(state: ScopeState, failure: ScopeFailure, at: string, cancelled: boolean): { state: ScopeState; storeLost: boolean } {
   switch (failure.kind) {
     case 'paused':
       return { state: { ...state, status: 'paused' }, storeLost: !cancelled };
