@@ -24,12 +24,13 @@ export interface RunningHarness {
   close(): Promise<void>;
 }
 
-/** Wraps a WebSocket as a bridge transport (JSON text frames). */
+/** Wraps a WebSocket as a bridge transport (JSON text frames); main's peer checks what arrives. */
 export function socketTransport(socket: WebSocket): WireTransport {
   return {
     send(message) {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     },
+    isOpen: () => socket.readyState === socket.OPEN,
     onMessage(listener) {
       const onMessage = (data: unknown) => {
         let message: WireMessage;

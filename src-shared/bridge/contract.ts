@@ -135,9 +135,15 @@ export const STORE_METHODS = [
   'outboxRemove',
 ] as const satisfies readonly StoreMethod[];
 
+/**
+ * A failure as plain data, the only form in which an error crosses the bridge (an
+ * `Error` loses its class, and often its fields, on the way). `name` is the original
+ * error's class name where there was one (`ConstraintError`, `QuotaExceededError`).
+ */
 export interface BridgeError {
   readonly code: string;
   readonly message: string;
+  readonly name?: string;
 }
 export type Result<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: BridgeError };
 
