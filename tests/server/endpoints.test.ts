@@ -177,6 +177,7 @@ describe('seeded data', () => {
 
   it('has feedback ratings, survey percentages (some null), lesson states and permission setting spellings', () => {
     const ratings = rowsOf('E7', scopes.E7!).map((r) => r['rating'] as number);
+    expect(ratings.length).toBeGreaterThan(0);
     expect(ratings.every((r) => r >= 1 && r <= 5)).toBe(true);
     const surveys = server.sources.surveys.flatMap((s) => rowsOf('E11', s));
     expect(surveys.some((s) => typeof s['participationPercentage'] === 'number')).toBe(true);

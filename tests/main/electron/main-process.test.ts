@@ -16,7 +16,8 @@ vi.mock('electron', () => h.electron);
 vi.mock('../../../src-main/core/services.js', () => ({ createMainServices: (...args: unknown[]) => (h.createMainServices as (...a: unknown[]) => unknown)(...args) }));
 
 let userData: string;
-const windows: { options: Record<string, unknown>; loaded: string[]; ipc: ReturnType<typeof createFakeIpc> }[] = [];
+type FakeWindowControls = Record<'show' | 'focus' | 'restore', ReturnType<typeof vi.fn>> & { minimized: boolean };
+const windows: { options: Record<string, unknown>; loaded: string[]; ipc: ReturnType<typeof createFakeIpc>; controls: FakeWindowControls }[] = [];
 
 function fakeElectron(options: { singleInstance: boolean }) {
   const app = Object.assign(new EventEmitter(), {
@@ -36,15 +37,17 @@ function fakeElectron(options: { singleInstance: boolean }) {
     constructor(windowOptions: Record<string, unknown>) {
       super();
       const ipc = createFakeIpc();
-      const record = { options: windowOptions, loaded: [] as string[], ipc };
+      const controls: FakeWindowControls = { show: vi.fn(), focus: vi.fn(), restore: vi.fn(), minimized: false };
+      const record = { options: windowOptions, loaded: [] as string[], ipc, controls };
       windows.push(record);
       this.webContents = Object.assign(new EventEmitter(), { ipc: ipc.mainIpc, send: ipc.contents.send, isDestroyed: () => false, reload: vi.fn() });
       Object.assign(this, {
         loadURL: vi.fn(async (url: string) => void record.loaded.push(url)),
         maximize: vi.fn(),
-        show: vi.fn(),
-        focus: vi.fn(),
-        isMinimized: () => false,
+        show: controls.show,
+        focus: controls.focus,
+        restore: controls.restore,
+        isMinimized: () => controls.minimized,
         isDestroyed: () => false,
         isMaximized: () => false,
         getNormalBounds: () => ({ x: 0, y: 0, width: 1280, height: 800 }),
@@ -174,8 +177,8 @@ describe('Electron main process', () => {
   it('quits at once when another instance already runs', async () => {
     const electron = fakeElectron({ singleInstance: false });
     await import('../../../src-main/electron/index.js');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(electron.app.quit).toHaveBeenCalled();
+    await until(() => electron.app.quit.mock.calls.length > 0);
+    expect(electron.app.quit).toHaveBeenCalledTimes(1);
     expect(electron.app.whenReady).not.toHaveBeenCalled();
     expect(windows).toEqual([]);
   });
@@ -183,8 +186,21 @@ describe('Electron main process', () => {
   it('brings the window back when a second instance starts', async () => {
     const electron = fakeElectron({ singleInstance: true });
     await import('../../../src-main/electron/index.js');
-    await until(() => electron.app.listenerCount('second-instance') === 1);
+    await until(() => electron.app.listenerCount('second-instance') === 1 && windows.length === 1);
+    const { controls } = windows[0]!;
+    controls.show.mockClear();
+    controls.focus.mockClear();
     electron.app.emit('second-instance');
+    expect(windows).toHaveLength(1);
+    expect(controls.show).toHaveBeenCalledTimes(1);
+    expect(controls.focus).toHaveBeenCalledTimes(1);
+    expect(controls.restore).not.toHaveBeenCalled();
+    // A minimized window is restored first.
+    controls.minimized = true;
+    electron.app.emit('second-instance');
+    expect(controls.restore).toHaveBeenCalledTimes(1);
+    expect(controls.show).toHaveBeenCalledTimes(2);
+    expect(controls.focus).toHaveBeenCalledTimes(2);
     expect(windows).toHaveLength(1);
   });
 });
