@@ -206,7 +206,9 @@ describe('seeded data', () => {
     const noStages = src.serviceformModules.find((m) => !m.stagesEnabled)!.moduleId;
     const form = String(rowsOf('E12', { moduleId: noStages })[0]!['id']);
     expect((await client.get(listPath('E6', { moduleId: noStages, formId: form }))).status).toBe(400);
-    expect(rowsOf('E8', { moduleId: noStages, formId: form }).every((p) => p['stageId'] === null)).toBe(true);
+    const processes = rowsOf('E8', { moduleId: noStages, formId: form });
+    expect(processes.length).toBeGreaterThan(0);
+    expect(processes.every((p) => p['stageId'] === null)).toBe(true);
 
     const withStages = src.serviceformModules.find((m) => m.stagesEnabled)!.moduleId;
     const forms = rowsOf('E12', { moduleId: withStages }).map((f) => String(f['id']));
