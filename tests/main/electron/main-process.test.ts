@@ -19,7 +19,8 @@ vi.mock('electron', () => h.electron);
 vi.mock('../../../src-main/core/services.js', () => ({ createMainServices: (...args: unknown[]) => (h.createMainServices as (...a: unknown[]) => unknown)(...args) }));
 
 let userData: string;
-const windows: { options: Record<string, unknown>; loaded: string[]; ipc: ReturnType<typeof createFakeIpc>; win: Record<string, any> }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+type FakeWindowControls = Record<'show' | 'focus' | 'restore', ReturnType<typeof vi.fn>> & { minimized: boolean };
+const windows: { options: Record<string, unknown>; loaded: string[]; ipc: ReturnType<typeof createFakeIpc>; controls: FakeWindowControls; win: Record<string, any> }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 function fakeElectron(options: { singleInstance: boolean; whenReady?: () => Promise<void>; loadURL?: (url: string) => Promise<void> }) {
   const app = Object.assign(new EventEmitter(), {
@@ -40,7 +41,8 @@ function fakeElectron(options: { singleInstance: boolean; whenReady?: () => Prom
     constructor(windowOptions: Record<string, unknown>) {
       super();
       const ipc = createFakeIpc();
-      const record = { options: windowOptions, loaded: [] as string[], ipc, win: this as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const controls: FakeWindowControls = { show: vi.fn(), focus: vi.fn(), restore: vi.fn(), minimized: false };
+      const record = { options: windowOptions, loaded: [] as string[], ipc, controls, win: this as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
       windows.push(record);
       this.webContents = Object.assign(new EventEmitter(), { ipc: ipc.mainIpc, send: ipc.contents.send, isDestroyed: () => false, reload: vi.fn() });
       Object.assign(this, {
@@ -49,9 +51,10 @@ function fakeElectron(options: { singleInstance: boolean; whenReady?: () => Prom
           await options.loadURL?.(url);
         }),
         maximize: vi.fn(),
-        show: vi.fn(),
-        focus: vi.fn(),
-        isMinimized: () => false,
+        show: controls.show,
+        focus: controls.focus,
+        restore: controls.restore,
+        isMinimized: () => controls.minimized,
         isDestroyed: () => false,
         isMaximized: () => false,
         getNormalBounds: () => ({ x: 0, y: 0, width: 1280, height: 800 }),
@@ -207,8 +210,8 @@ describe('Electron main process', () => {
   it('quits at once when another instance already runs', async () => {
     const electron = fakeElectron({ singleInstance: false });
     await import('../../../src-main/electron/index.js');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(electron.app.quit).toHaveBeenCalled();
+    await until(() => electron.app.quit.mock.calls.length > 0);
+    expect(electron.app.quit).toHaveBeenCalledTimes(1);
     expect(electron.app.whenReady).not.toHaveBeenCalled();
     expect(windows).toEqual([]);
   });
@@ -216,10 +219,22 @@ describe('Electron main process', () => {
   it('brings the window back when a second instance starts', async () => {
     const electron = fakeElectron({ singleInstance: true });
     await import('../../../src-main/electron/index.js');
-    await until(() => windows.length === 1 && windows[0]!.loaded.length === 1);
+    await until(() => electron.app.listenerCount('second-instance') === 1 && windows.length === 1);
+    const { controls } = windows[0]!;
+    controls.show.mockClear();
+    controls.focus.mockClear();
     electron.app.emit('second-instance');
     expect(windows).toHaveLength(1);
-    expect(windows[0]!.win['focus']).toHaveBeenCalled();
+    expect(controls.show).toHaveBeenCalledTimes(1);
+    expect(controls.focus).toHaveBeenCalledTimes(1);
+    expect(controls.restore).not.toHaveBeenCalled();
+    // A minimized window is restored first.
+    controls.minimized = true;
+    electron.app.emit('second-instance');
+    expect(controls.restore).toHaveBeenCalledTimes(1);
+    expect(controls.show).toHaveBeenCalledTimes(2);
+    expect(controls.focus).toHaveBeenCalledTimes(2);
+    expect(windows).toHaveLength(1);
   });
 });
 

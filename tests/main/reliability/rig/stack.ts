@@ -21,6 +21,7 @@ import { publishedSourceRecords } from '../../../../src-main/core/sources/publis
 import { createSyncEngine, type SyncEngine } from '../../../../src-main/core/sync/sync-engine.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../../../src-server/index.js';
 import { openFakeDatabase } from '../../../helpers/fake-db.js';
+import { scopeProblems } from '../../helpers/engine-stack.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { recordingLog } from './recording-log.js';
 
@@ -179,13 +180,17 @@ export function serverRows(server: RunningServer, endpoint: EndpointId, params: 
   return new Map(server.data.rows(endpoint, params).map((row) => [rowKey(endpoints[endpoint], row), schema.parse(row) as Record<string, unknown>]));
 }
 
-/** Differences between the mirror and the server, scope by scope; empty when they are equal row for row. */
+/**
+ * Differences between the mirror and the server, scope by scope; empty when they are
+ * equal row for row. An empty list of scopes, or a scope called not available that the
+ * server lists, is a problem too.
+ */
 export async function mirrorDiff(
   server: RunningServer,
   db: OutpostDb,
   states: readonly Pick<ScopeState, 'scope' | 'endpoint' | 'params' | 'status'>[],
 ): Promise<string[]> {
-  const problems: string[] = [];
+  const problems: string[] = scopeProblems(server, states);
   for (const state of states) {
     if (state.status === 'not-available' || state.status === 'not-permitted') continue;
     const expected = serverRows(server, state.endpoint, state.params);
