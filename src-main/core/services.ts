@@ -1,3 +1,4 @@
+import { apiBaseUrl } from '../../src-shared/api/index.js';
 import type { AppInfo, CommandHandlers, MainPeer, SyncStatus } from '../../src-shared/bridge/index.js';
 import { outboxStoreOf } from '../../src-shared/outbox/index.js';
 import type { MirrorStore, SourceRecord } from '../../src-shared/store/index.js';
@@ -85,8 +86,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const sleep: Sleep = options.sleep ?? realSleep;
   const fetchImpl = options.fetch;
   const mode: AppInfo['mode'] = options.connection.kind === 'demo' ? 'demo' : 'remote';
-  let connection = options.connection;
-  let baseUrl = connection.kind === 'demo' ? '' : connection.baseUrl.replace(/\/+$/, '');
+  // The address may carry a gateway's path prefix, or end in `/api/v1.x`: every endpoint goes below its base at its own version.
+  let connection = options.connection.kind === 'demo' ? options.connection : { ...options.connection, baseUrl: apiBaseUrl(options.connection.baseUrl) };
+  let baseUrl = connection.kind === 'demo' ? '' : connection.baseUrl;
   let demo: DemoServer | null = null;
   const file = settingsPath(options.dataDir);
   let stored: StoredSettings = { sync: defaultSyncSettings(mode), dismissedSources: [] };
