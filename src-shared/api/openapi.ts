@@ -129,7 +129,7 @@ function registeredSchemas(): Record<string, JsonSchema> {
 /** A JSON-patch body: one branch per allowed path, with its ops and value shape. */
 function patchSchema(rules: Readonly<Record<string, PatchPathRule>>, what: string): JsonSchema {
   return {
-    description: `JSON patch of ${what}: the allowed paths, their operations and value shapes. A missing op means replace.`,
+    description: `JSON patch of ${what}: the allowed paths, their operations and value shapes. A missing op means the operation shown for the path.`,
     type: 'array',
     minItems: 1,
     items: {

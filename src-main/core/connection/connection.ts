@@ -1,3 +1,4 @@
+import { apiBaseUrl } from '../../../src-shared/api/index.js';
 import { createClientCredentialsSource, createStaticTokenSource, type TokenSource } from '../auth/token-source.js';
 import type { Clock, Sleep } from '../clock.js';
 import { startDemoServer, type DemoServer, type StartDemoServer } from '../demo/demo-server.js';
@@ -61,8 +62,9 @@ function codedError(code: string, message: string): Error {
 
 export function createConnection(options: ConnectionOptions): Connection {
   const { gate, clock } = options;
-  let config = options.config;
-  let baseUrl = config.kind === 'demo' ? '' : config.baseUrl.replace(/\/+$/, '');
+  // The address may carry a gateway's path prefix, or end in `/api/v1.x`: every endpoint goes below its base at its own version.
+  let config = options.config.kind === 'demo' ? options.config : { ...options.config, baseUrl: apiBaseUrl(options.config.baseUrl) };
+  let baseUrl = config.kind === 'demo' ? '' : config.baseUrl;
   let demo: DemoServer | null = null;
   let tokens: TokenSource | null = null;
 
