@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test';
+import { endpoints, rowKey } from '../../src-shared/api/index.js';
+import { MAX_ROW_DEPTH } from '../../src-shared/api/nesting.js';
+import type { RunningServer } from '../../src-server/index.js';
+import { expect, test } from './fixtures.js';
+
+/**
+ * Hostile sizes and shapes from a server: rows whose fields are a mebibyte long, one
+ * unbroken run, a mebibyte of words or lines, one huge grapheme, deep or wide unknown
+ * fields, and names with direction overrides. Each row arrives through the real sync
+ * path and is opened in the detail panel of the real renderer in Chromium; the main
+ * thread's long tasks (PerformanceObserver) from the navigation until the view settles
+ * must stay under a budget, and so must "Show all".
+ *
+ * `HOSTILE_SIZE` (characters, default 1 MiB) and `HOSTILE_BUDGET_MS` (default 100) let
+ * the same test measure smaller sizes or report without asserting (`HOSTILE_BUDGET_MS=Infinity`).
+ */
+
+const SIZE = Number(process.env.HOSTILE_SIZE ?? 1 << 20);
+const BUDGET_MS = Number(process.env.HOSTILE_BUDGET_MS ?? 100);
+/** Only the shapes whose names contain this text (to measure one at a time). */
+const ONLY = process.env.HOSTILE_ONLY ?? '';
+
+const fill = (unit: string, n: number) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+const SHAPES: Readonly<Record<string, () => Record<string, unknown>>> = {
+  'description: one unbroken run': () => ({ description: fill('abcdefghijklmnopqrstuvwxyz0123456789', SIZE) }),
+  'description: words': () => ({ description: fill('lorem ipsum dolor sit amet consectetur ', SIZE) }),
+  'description: short lines': () => ({ description: fill('a line of text\n', SIZE) }),
+  'description: one grapheme of combining marks': () => ({ description: `a${'\u0301'.repeat(Math.min(SIZE, 1 << 16))}` }),
+  'description: CJK without spaces': () => ({ description: fill('漢字かな交じり文', SIZE) }),
+  'name: one unbroken run': () => ({ name: fill('N', SIZE) }),
+  'unknown field: wide JSON': () => ({ hostileWide: Array.from({ length: Math.ceil(SIZE / 40) }, (_, i) => ({ i, text: 'wide value' })) }),
+  'unknown field: JSON as deep as stored': () => ({ hostileDeep: Array.from({ length: MAX_ROW_DEPTH - 2 }).reduce<unknown>((inner) => ({ inner }), 'bottom') }),
+  'unknown field: wrong types': () => ({ hostileTypes: [null, true, 1e308, -0, '', [[]], { '': {} }], description: 'types' }),
+};
+
+interface Placed {
+  readonly shape: string;
+  readonly route: string;
+  readonly key: string;
+}
+
+/** One user group per shape, each named so the panel can be found (except when the name is the shape). */
+function placeGroups(server: RunningServer): Placed[] {
+  return Object.entries(SHAPES).filter(([shape]) => shape.includes(ONLY)).map(([shape, make], i) => {
+    const mark = `Hostile shape ${i + 1}`;
+    const fields = { name: mark, externalId: mark, ...make() };
+    const row = server.data.insert('E20', {}, fields);
+    const key = rowKey(endpoints.E20, row);
+    return { shape, route: `/people/groups?row=${key}`, key };
+  });
+}
+
+/** Sums the long tasks the page saw since `since` (ms on the page's clock). */
+async function longTaskMs(page: Page, since: number): Promise<number> {
+  return page.evaluate((t0) => {
+    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+    return w.__longTasks.filter((e) => e.start + e.duration >= t0).reduce((sum, e) => sum + e.duration, 0);
+  }, since);
+}
+
+/** Waits until the page has drawn twice and been idle a moment, so late layout is counted. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 400)))));
+}
+
+const now = (page: Page) => page.evaluate(() => performance.now());
+
+async function observeLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+test.describe('hostile sizes and shapes', () => {
+  test('each shape opens in the detail panel, and shows all, within the main-thread budget', async ({ page, server, openApp }) => {
+    test.setTimeout(600_000);
+    const placed = placeGroups(server);
+    await observeLongTasks(page);
+    const started = Date.now();
+    await openApp('/people/groups');
+    await expect(page.getByTestId('row').filter({ hasText: 'Hostile shape 1' })).toBeVisible({ timeout: 240_000 });
+    console.log(`rows shown after ${Date.now() - started} ms`);
+    await settle(page);
+    const panel = page.getByTestId('detail-panel');
+    const report: string[] = [];
+    for (const item of placed) {
+      const t0 = await now(page);
+      await page.evaluate((route) => (location.hash = route), item.route);
+      // By key: a failed text match would print a mebibyte.
+      await expect(panel, item.shape).toHaveAttribute('data-key', item.key, { timeout: 120_000 });
+      await settle(page);
+      const open = await longTaskMs(page, t0);
+      let all = 0;
+      const showAll = panel.getByRole('button', { name: /^Show all/ }).first();
+      if (await showAll.count()) {
+        const t1 = await now(page);
+        await showAll.click();
+        await expect(panel.getByTestId('full-text').first()).toBeVisible();
+        await settle(page);
+        all = await longTaskMs(page, t1);
+      }
+      report.push(`${item.shape}: open ${open.toFixed(0)} ms, show all ${all.toFixed(0)} ms`);
+      console.log(report.at(-1));
+      expect.soft(open, `${item.shape}: long tasks opening the panel`).toBeLessThan(BUDGET_MS);
+      expect.soft(all, `${item.shape}: long tasks showing all`).toBeLessThan(BUDGET_MS);
+    }
+    console.log(`long tasks at ${SIZE} characters:\n  ${report.join('\n  ')}`);
+  });
+});
