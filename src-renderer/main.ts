@@ -1,3 +1,4 @@
+import './zod-jitless.js';
 import { createPinia } from 'pinia';
 import { createApp, ref, watch } from 'vue';
 import App from './App.vue';

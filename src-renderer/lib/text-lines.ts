@@ -15,8 +15,12 @@ export function textLines(text: string, width: number): string[] {
         lines.push(paragraph.slice(from));
         break;
       }
-      let to = paragraph.lastIndexOf(' ', from + max - 1) + 1;
-      if (to <= from + max / 2) {
+      // Only the line's own window is searched: a backward search from its end would
+      // walk the whole paragraph when it has no space, once per line.
+      const half = Math.floor(max / 2);
+      const space = paragraph.slice(from + half, from + max).lastIndexOf(' ');
+      let to = space < 0 ? 0 : from + half + space + 1;
+      if (to <= from) {
         to = from + max;
         const code = paragraph.charCodeAt(to - 1);
         if (code >= 0xd800 && code <= 0xdbff) to--;

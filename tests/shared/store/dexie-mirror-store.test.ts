@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDexieMirrorStore, mirrorTable, scopeId, scopeKey, type ScopeState } from '../../../src-shared/store/index.js';
+import { createDexieMirrorStore, mirrorTable, scopeId, scopeKey, type QuarantineEntry, type ScopeState } from '../../../src-shared/store/index.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 
 const scope = scopeKey('E1', { dataListId: '00000000-0000-4000-8000-000000000001' });
@@ -53,7 +53,7 @@ describe('dexie mirror store', () => {
 
 describe('the quarantine', () => {
   const bad = (n: number, reason: string) => ({ scope, endpoint: 'E1' as const, path: '$.data[0].sortOrder', reason, row: item(n, { sortOrder: 'ten' }), at: '2024-01-01T00:00:00Z' });
-  const page = (pass: string, rows: ReturnType<typeof item>[], quarantined: ReturnType<typeof bad>[]) => ({ endpoint: 'E1' as const, scope, pass, rows, quarantined, state: state() });
+  const page = (pass: string, rows: ReturnType<typeof item>[], quarantined: QuarantineEntry[]) => ({ endpoint: 'E1' as const, scope, pass, rows, quarantined, state: state() });
 
   it('keeps only the latest reason for a row quarantined again', async () => {
     const db = openFakeDatabase();
