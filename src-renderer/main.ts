@@ -1,4 +1,3 @@
-import './zod-jitless.js';
 import { createPinia } from 'pinia';
 import { createApp, ref, watch } from 'vue';
 import App from './App.vue';

@@ -118,3 +118,47 @@ test.describe('hostile sizes and shapes', () => {
     console.log(`long tasks at ${SIZE} characters:\n  ${report.join('\n  ')}`);
   });
 });
+
+test.describe('names that would pass for others', () => {
+  test('direction overrides and zero-width characters show as markers in the table, the details and the comment thread; no CSP report on load', async ({ page, server, openApp }) => {
+    test.setTimeout(300_000);
+    const group = server.data.insert('E20', {}, { name: '\u202Eevil group', externalId: 'pay\u200Bpal', description: 'lookalike' });
+    const post = server.sources.contentPosts.find((p) => p.commentsEnabled)!;
+    const comment = server.data.insert('E2', { moduleId: post.moduleId, contentId: post.contentId }, {
+      locales: [{ culture: 'en-GB', text: fill('c', SIZE) }],
+    });
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|unsafe-eval/i.test(message.text())) violations.push(message.text().slice(0, 200));
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy report: ${e.violatedDirective} ${e.sourceFile}`));
+    });
+    await observeLongTasks(page);
+    await openApp(`/people/groups?row=${rowKey(endpoints.E20, group)}`);
+    const panel = page.getByTestId('detail-panel');
+    await expect(panel, 'the row arrives').toHaveAttribute('data-key', rowKey(endpoints.E20, group), { timeout: 240_000 });
+    await expect(panel.locator('h2')).toHaveText('⟨U+202E⟩evil group');
+    await expect(panel.locator('h2 [data-testid="invisible-char"]')).toHaveText('⟨U+202E⟩');
+    await expect(panel).toContainText('pay⟨U+200B⟩pal');
+    const cell = page.getByTestId('row').filter({ hasText: 'evil group' }).getByRole('gridcell').first();
+    await expect(cell).toHaveText('⟨U+202E⟩evil group');
+    await expect(cell.locator('.invisible-char')).toHaveCount(1);
+
+    const scope = `E2:${post.moduleId}/${post.contentId}`;
+    await expect(page.getByTestId('sync-progress')).toHaveCount(0, { timeout: 300_000 });
+    // The thread first (opening a page costs the same whatever the rows), then the comment.
+    await page.evaluate((route) => (location.hash = route), `/content/comments?scope=${encodeURIComponent(scope)}`);
+    await expect(page.getByTestId('comment-thread')).toBeVisible();
+    await expect(page.getByTestId('comment').first()).toBeVisible();
+    await settle(page);
+    const t0 = await now(page);
+    await page.evaluate((route) => (location.hash = route), `/content/comments?scope=${encodeURIComponent(scope)}&row=${rowKey(endpoints.E2, comment)}`);
+    await expect(panel).toHaveAttribute('data-key', rowKey(endpoints.E2, comment), { timeout: 60_000 });
+    await settle(page);
+    const busy = await longTaskMs(page, t0);
+    console.log(`details of a ${SIZE}-character comment beside its thread: ${busy.toFixed(0)} ms of long tasks`);
+    expect.soft(busy, 'long tasks opening the comment thread').toBeLessThan(BUDGET_MS);
+    expect(violations).toEqual([]);
+  });
+});
