@@ -2,6 +2,7 @@ import type { AppInfo, CommandHandlers, MainPeer } from '../../src-shared/bridge
 import type { Clock } from './clock.js';
 import type { ConnectionConfig } from './connection/connection-config.js';
 import type { StartDemoServer } from './demo/demo-server.js';
+import type { WorkspaceDiagnostics } from './diagnostics/workspace-diagnostics.js';
 import type { Logger } from './logger.js';
 
 export interface MainServicesOptions {
@@ -38,6 +39,10 @@ export interface MainServices {
   /** Cancels requests in flight and stops the demo server. */
   stop(): Promise<void>;
   readonly info: () => AppInfo;
+  /** The outbox as an update's install decision needs it (`mayInstallUpdate`). */
+  outboxState(): { readonly loaded: boolean; readonly sending: number; readonly uncertain: number };
+  /** Counts, states and errors of this workspace for a diagnostics archive; no rows, no edit contents. */
+  diagnostics(): Promise<WorkspaceDiagnostics>;
   /** Resolves when the attached engine has nothing running and nothing due (tests, benchmarks). */
   whenSettled(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { realSleep, systemClock, type Sleep } from './clock.js';
 import { appInfo } from './commands/app-info.js';
 import { createCommandHandlers } from './commands/command-handlers.js';
 import { createConnection } from './connection/connection.js';
+import { workspaceDiagnostics } from './diagnostics/workspace-diagnostics.js';
 import { createConnectivity } from './http/connectivity.js';
 import { createRequestGate } from './http/request-gate.js';
 import { silentLogger } from './logger.js';
@@ -106,6 +107,21 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       await outbox.stop();
       await sessionStopped;
       await connection.close();
+    },
+    outboxState() {
+      const entries = outbox.entries();
+      const inState = (state: string) => entries.filter((entry) => entry.state === state).length;
+      return { loaded: outbox.loaded(), sending: inState('sending'), uncertain: inState('uncertain') };
+    },
+    async diagnostics() {
+      const store = session.writer()?.peer.store;
+      // The window's database may be gone or busy: the archive is made without its figures then.
+      const scopes = store ? await store.getScopes().catch(() => null) : null;
+      const about = info();
+      return workspaceDiagnostics({
+        workspace: about.workspaceName, mode: about.mode, baseUrl: about.baseUrl,
+        outboxLoaded: outbox.loaded(), entries: outbox.entries(), scopes, status: status(),
+      });
     },
     whenSettled: () => session.whenSettled(),
   };

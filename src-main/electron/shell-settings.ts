@@ -1,14 +1,16 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { ShellSettings } from '../../src-shared/bridge/index.js';
+import { LOG_LEVEL_NAMES, UPDATE_CHANNEL_NAMES, type ShellSettings } from '../../src-shared/bridge/index.js';
 import { readJsonFile, writeJsonFile } from './json-file.js';
 
 const settingsSchema = z.object({
   pauseOnBattery: z.boolean().default(false),
   allowPlainTextSecrets: z.boolean().default(false),
+  updateChannel: z.enum(UPDATE_CHANNEL_NAMES).default('stable'),
+  logLevel: z.enum(LOG_LEVEL_NAMES).default('info'),
 });
 
-export const DEFAULT_SHELL_SETTINGS: ShellSettings = { pauseOnBattery: false, allowPlainTextSecrets: false };
+export const DEFAULT_SHELL_SETTINGS: ShellSettings = { pauseOnBattery: false, allowPlainTextSecrets: false, updateChannel: 'stable', logLevel: 'info' };
 
 export interface ShellSettingsFile {
   load(): Promise<ShellSettings>;

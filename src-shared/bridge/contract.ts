@@ -15,6 +15,8 @@ const empty = z.object({}).strict();
 /** Renderer → main: request and response. */
 export const commandSchemas = {
   'app.info': { arg: empty },
+  /** The runtime's versions for the About view (main's own: Electron, Chromium, Node). */
+  'app.versions': { arg: empty },
   /** `full`: a full pass (which also notices deletions) instead of a delta. */
   'sync.now': { arg: z.object({ scopes: z.array(z.string()).optional(), full: z.boolean().optional() }).strict() },
   'sync.status': { arg: empty },
@@ -45,6 +47,28 @@ export interface AppInfo {
   readonly shell: 'electron' | 'harness';
 }
 
+/** Versions of what runs the app; null where the shell has no such part (the harness has no Electron). */
+export interface RuntimeVersions {
+  readonly app: string;
+  readonly electron: string | null;
+  readonly chromium: string | null;
+  readonly node: string;
+  readonly v8: string;
+  readonly platform: string;
+  readonly arch: string;
+}
+
+/** The desktop shell's updater, as the status bar shows it. */
+export interface UpdateState {
+  readonly status: 'idle' | 'checking' | 'downloading' | 'ready' | 'error';
+  /** The version offered or downloaded. */
+  readonly version: string | null;
+  /** Download progress, 0–100, while downloading. */
+  readonly percent: number | null;
+  /** Why the last check or install did not happen, in words. */
+  readonly message: string | null;
+}
+
 export interface ScopeProgress {
   readonly scope: string;
   readonly endpoint: string;
@@ -72,6 +96,7 @@ export interface SyncStatus {
 /** Responses of each command. */
 export interface CommandResults extends OutboxCommandResults {
   'app.info': AppInfo;
+  'app.versions': RuntimeVersions;
   'sync.now': { readonly started: boolean };
   'sync.status': SyncStatus;
   'sync.focus': { readonly ok: true };
@@ -91,8 +116,10 @@ export interface Events {
   'outbox.count': OutboxCount;
   /** The server refused a queued edit (4xx): the desktop shell raises a notification. */
   'outbox.refused': OutboxRefusal;
+  /** The desktop shell's updater changed state (never sent by the harness). */
+  'update.state': UpdateState;
 }
-export const EVENT_NAMES = ['sync.status', 'notice', 'outbox.count', 'outbox.refused'] as const satisfies readonly (keyof Events)[];
+export const EVENT_NAMES = ['sync.status', 'notice', 'outbox.count', 'outbox.refused', 'update.state'] as const satisfies readonly (keyof Events)[];
 
 export interface OutboxCount {
   /** Edits waiting to be sent (queued, retrying, uncertain). */

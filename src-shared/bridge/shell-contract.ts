@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Result } from './contract.js';
+import type { Result, UpdateState } from './contract.js';
 
 /**
  * Commands only a desktop shell answers: its own settings, the secret vault and the
@@ -10,11 +10,25 @@ import type { Result } from './contract.js';
 const empty = z.object({}).strict();
 const baseUrl = z.url({ protocol: /^https?$/ }).max(2000);
 
+export const UPDATE_CHANNEL_NAMES = ['stable', 'beta'] as const;
+export const LOG_LEVEL_NAMES = ['error', 'warn', 'info', 'debug'] as const;
+
 export const shellCommandSchemas = {
   'shell.state': { arg: empty },
   'shell.updateSettings': {
-    arg: z.object({ pauseOnBattery: z.boolean().optional(), allowPlainTextSecrets: z.boolean().optional() }).strict(),
+    arg: z
+      .object({
+        pauseOnBattery: z.boolean().optional(),
+        allowPlainTextSecrets: z.boolean().optional(),
+        updateChannel: z.enum(UPDATE_CHANNEL_NAMES).optional(),
+        logLevel: z.enum(LOG_LEVEL_NAMES).optional(),
+      })
+      .strict(),
   },
+  /** Restarts into a downloaded update, unless an edit is being sent or is uncertain (then says why). */
+  'shell.installUpdate': { arg: empty },
+  /** Asks where to save a diagnostics archive (logs, settings without secrets, versions, statistics, crash reports) and writes it. */
+  'shell.exportDiagnostics': { arg: empty },
   /** Connects to a workspace; the token or client secret goes to the vault, never to disk in clear. */
   'shell.connect': {
     arg: z.discriminatedUnion('kind', [
@@ -44,6 +58,10 @@ export interface ShellSettings {
   readonly pauseOnBattery: boolean;
   /** The user accepted storing secrets without an OS keyring (Linux `basic_text`). */
   readonly allowPlainTextSecrets: boolean;
+  /** Which update feed: `stable` (latest.yml) or `beta` (beta.yml). */
+  readonly updateChannel: (typeof UPDATE_CHANNEL_NAMES)[number];
+  /** The lowest level written to the log files. */
+  readonly logLevel: (typeof LOG_LEVEL_NAMES)[number];
 }
 
 export interface ShellState {
@@ -53,6 +71,7 @@ export interface ShellState {
   readonly connection: { readonly kind: 'demo' | 'token' | 'client'; readonly baseUrl: string | null };
   readonly power: { readonly onBattery: boolean; readonly syncPaused: boolean };
   readonly osOnline: boolean;
+  readonly update: UpdateState;
 }
 
 export interface ShellCommandResults {
@@ -60,6 +79,9 @@ export interface ShellCommandResults {
   'shell.updateSettings': ShellSettings;
   'shell.connect': { readonly connected: true };
   'shell.signOut': { readonly signedOut: true; readonly cacheCleared: boolean };
+  'shell.installUpdate': { readonly installing: boolean; readonly message: string | null };
+  /** `path` null: the user cancelled the save dialog. */
+  'shell.exportDiagnostics': { readonly path: string | null };
 }
 
 export type ShellCommandHandlers = {

@@ -1,5 +1,6 @@
 import type { AppInfo, CommandHandlers, SyncStatus } from '../../../src-shared/bridge/index.js';
 import { isoAt, type Clock } from '../clock.js';
+import { runtimeVersions } from '../diagnostics/runtime-versions.js';
 import type { SecretUpdate } from '../connection/connection-config.js';
 import type { RequestGate } from '../http/request-gate.js';
 import type { Outbox } from '../outbox/outbox.js';
@@ -48,6 +49,7 @@ export function createCommandHandlers(deps: CommandDeps): CommandHandlers {
   return {
     ...createOutboxHandlers(deps.outbox),
     'app.info': () => deps.info(),
+    'app.versions': () => runtimeVersions(deps.info().version),
     'sync.now': ({ scopes, full }) => {
       const engine = deps.engine();
       if (!engine) return { started: false };

@@ -73,6 +73,8 @@ export interface Outbox {
   resume(): void;
   entries(): OutboxEntry[];
   summary(): OutboxSummary;
+  /** Whether the journal has been read (before that, `entries()` is not the whole story). */
+  loaded(): boolean;
 }
 
 export function createOutbox(options: OutboxOptions): Outbox {
@@ -159,5 +161,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
     entries: () => ledger.all(),
     summary: () => summarize(ledger.all()),
+    loaded: () => ledger.loaded(),
   };
 }

@@ -7,6 +7,7 @@ describe('bridge channels', () => {
     expect([...COMMAND_NAMES].sort()).toMatchInlineSnapshot(`
       [
         "app.info",
+        "app.versions",
         "auth.update",
         "outbox.confirm",
         "outbox.discard",
@@ -28,6 +29,7 @@ describe('bridge channels', () => {
         "outbox.count",
         "outbox.refused",
         "sync.status",
+        "update.state",
       ]
     `);
   });

@@ -8,6 +8,8 @@ describe('shell channels', () => {
     expect([...SHELL_COMMAND_NAMES].sort()).toMatchInlineSnapshot(`
       [
         "shell.connect",
+        "shell.exportDiagnostics",
+        "shell.installUpdate",
         "shell.signOut",
         "shell.state",
         "shell.updateSettings",
