@@ -17,6 +17,8 @@ export interface HarnessOptions {
   /** The built renderer (dist-renderer). */
   readonly rendererDir: string;
   readonly port?: number;
+  /** Builds the diagnostics archive offered at `/diagnostics.zip` (absent: no such download). */
+  readonly diagnostics?: () => Promise<{ readonly name: string; readonly bytes: Uint8Array }>;
 }
 
 export interface RunningHarness {
@@ -69,9 +71,38 @@ async function serveFile(root: string, req: IncomingMessage, res: ServerResponse
   }
 }
 
+/**
+ * `GET /diagnostics.zip`: the same archive as the desktop app's Help › Export
+ * diagnostics. Only for the page this harness served: a browser marks a request from
+ * another site (`Sec-Fetch-Site: cross-site`), and that one is refused.
+ */
+async function serveDiagnostics(build: NonNullable<HarnessOptions['diagnostics']>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const site = req.headers['sec-fetch-site'];
+  if (req.method !== 'GET' || (site !== undefined && site !== 'same-origin' && site !== 'none')) {
+    res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden');
+    return;
+  }
+  try {
+    const { name, bytes } = await build();
+    res.writeHead(200, {
+      'content-type': 'application/zip',
+      'content-length': bytes.byteLength,
+      'content-disposition': `attachment; filename="${name}"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } catch (error) {
+    res.writeHead(500, { 'content-type': 'text/plain' }).end(`diagnostics failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 export async function startHarness(options: HarnessOptions): Promise<RunningHarness> {
-  const { services, rendererDir } = options;
-  const server = createServer((req, res) => void serveFile(rendererDir, req, res));
+  const { services, rendererDir, diagnostics } = options;
+  const server = createServer((req, res) => {
+    if (diagnostics && new URL(req.url ?? '/', 'http://x').pathname === '/diagnostics.zip') void serveDiagnostics(diagnostics, req, res);
+    else void serveFile(rendererDir, req, res);
+  });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {
     const origin = req.headers.origin;
