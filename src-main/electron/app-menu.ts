@@ -5,6 +5,7 @@ export interface MenuActions {
   togglePauseOnBattery(checked: boolean): void;
   signOut(): void;
   openDataFolder(): void;
+  exportDiagnostics(): void;
 }
 
 /**
@@ -67,7 +68,11 @@ export function appMenuTemplate(options: {
     { role: 'windowMenu' },
     {
       role: 'help',
-      submenu: [{ label: 'Show Data Folder', click: () => actions.openDataFolder() }, ...(mac ? [] : [{ role: 'about' } as MenuItemConstructorOptions])],
+      submenu: [
+        { label: 'Export Diagnostics…', click: () => actions.exportDiagnostics() },
+        { label: 'Show Data Folder', click: () => actions.openDataFolder() },
+        ...(mac ? [] : [{ role: 'about' } as MenuItemConstructorOptions]),
+      ],
     },
   );
   return template;

@@ -1,6 +1,7 @@
 import {
   app,
   BrowserWindow,
+  crashReporter,
   dialog,
   Menu,
   nativeImage,
@@ -14,10 +15,20 @@ import {
   shell,
   Tray,
 } from 'electron';
+import electronUpdater from 'electron-updater';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OutboxCount, ShellSettings } from '../../src-shared/bridge/index.js';
-import { consoleLogger } from '../core/logger.js';
-import { createMainServices } from '../core/services.js';
+import { buildDiagnosticsArchive, diagnosticsFileName } from '../core/diagnostics/diagnostics-archive.js';
+import { runtimeVersions } from '../core/diagnostics/runtime-versions.js';
+import { createRedactor } from '../core/logging/redact.js';
+import { createWorkspaceLogs } from '../core/logging/workspace-logs.js';
+import { createMainServices, type ConnectionConfig } from '../core/services.js';
+import { iconDir, iconFiles } from './app-icons.js';
+import { createAppUpdates } from './app-updater.js';
+import { startLocalCrashReports } from './crash-reports.js';
+import { exportDiagnostics } from './diagnostics-export.js';
 import { APP_ENTRY_URL, appOrigins as originsFor } from './app-origin.js';
 import { appMenuTemplate } from './app-menu.js';
 import { APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app-protocol.js';
@@ -43,7 +54,6 @@ import { windowStateSchema } from './window-state.js';
  * The Electron main process: only wiring. Every decision lives in a pure module next
  * to this one; the services (sync, demo server, token handling) live in core.
  */
-const log = consoleLogger(app.isPackaged ? 'warn' : 'info');
 const development = !app.isPackaged;
 const devServerUrl = development ? process.env['ELECTRON_RENDERER_URL'] : undefined;
 const appOrigins = originsFor(devServerUrl);
@@ -54,6 +64,14 @@ if (demoOnly) app.setPath('userData', join(app.getPath('appData'), `${app.name} 
 // The smoke suite (`npm run test:electron`) runs each launch in a fresh profile; a packaged app ignores this.
 const profileDir = app.isPackaged ? undefined : process.env['OUTPOST_PROFILE_DIR'];
 if (profileDir) app.setPath('userData', profileDir);
+// One rotating log per workspace in the data folder, every line through the redactor;
+// the redactor learns each token and client secret the app is given.
+const redactor = createRedactor();
+const logs = createWorkspaceLogs({ dir: join(app.getPath('userData'), 'logs'), level: 'info', redactor, console: development ? 'info' : false });
+const log = logs.log;
+process.on('unhandledRejection', (reason) => logs.uncaught(reason, 'rejection'));
+// Crashpad from the start, uploads off: reports stay in the crashDumps folder.
+startLocalCrashReports(crashReporter, 'Outpost');
 // Windows ties notifications and the taskbar to this id: electron-builder.yml's appId.
 if (process.platform === 'win32') app.setAppUserModelId('app.outpost.desktop');
 /** How long quitting waits for the services to stop (journal flush, demo server). */
@@ -99,9 +117,15 @@ async function main(): Promise<void> {
   vault.prepare();
   const connection = createConnectionFile(dataDir, vault);
 
+  logs.setLevel(settings.logLevel);
+  const icons = iconFiles(iconDir({ packaged: app.isPackaged, resourcesPath: process.resourcesPath, appRoot: join(import.meta.dirname, '../..') }), process.platform);
   let tray: Tray | null = null;
   try {
-    tray = new Tray(nativeImage.createFromDataURL(TRAY_ICON_DATA_URL));
+    // The generated icon where `npm run icons` ran (always in a package); a plain dot otherwise.
+    const image = existsSync(icons.tray)
+      ? nativeImage.createFromPath(icons.tray).resize({ width: icons.traySize, height: icons.traySize, quality: 'best' })
+      : nativeImage.createFromDataURL(TRAY_ICON_DATA_URL);
+    tray = new Tray(image);
   } catch (error) {
     log.warn('no tray on this desktop', { error: String(error) });
   }
@@ -109,9 +133,15 @@ async function main(): Promise<void> {
   const notifier = createNotifier(Notification);
   let win: BrowserWindow | null = null;
 
+  const openWorkspace = (config: ConnectionConfig) => {
+    if (config.kind === 'token') redactor.remember(config.token);
+    if (config.kind === 'client') redactor.remember(config.clientSecret);
+    logs.use(config.kind === 'demo' ? 'demo' : new URL(config.baseUrl).host);
+  };
   const host = createServicesHost({
-    createServices: (config) =>
-      createMainServices({
+    createServices: (config) => {
+      openWorkspace(config);
+      return createMainServices({
         connection: config,
         shell: 'electron',
         dataDir,
@@ -120,11 +150,13 @@ async function main(): Promise<void> {
         fetch: osFetch(net),
         // A renewed token or secret (`auth.update`) goes to the vault like the first one.
         onSecretsChanged: (renewed) => {
+          openWorkspace(renewed);
           connection.save(renewed).catch((error: unknown) => {
             void dialog.showMessageBox({ type: 'warning', message: 'The new token was not saved', detail: error instanceof Error ? error.message : String(error) });
           });
         },
-      }),
+      });
+    },
     onOutboxCount: (count: OutboxCount) => indicator.update(count),
     onRefused: (refusal) => notifier.show(refusedNotification(refusal), () => showWindow()),
     log,
@@ -138,6 +170,8 @@ async function main(): Promise<void> {
     await settingsFile.save(settings);
     vault.prepare();
     applyPower();
+    logs.setLevel(settings.logLevel);
+    if (change.updateChannel) updates?.setChannel(change.updateChannel);
     buildMenu();
     return settings;
   };
@@ -146,6 +180,41 @@ async function main(): Promise<void> {
     await session.defaultSession.clearStorageData({ storages: ['indexdb', 'localstorage', 'cachestorage', 'serviceworkers'] });
     if (win && !win.isDestroyed()) win.webContents.reload();
   };
+  // Packaged builds only: electron-updater reads the feed from the app-update.yml electron-builder writes.
+  const updates = app.isPackaged
+    ? createAppUpdates({
+        updater: electronUpdater.autoUpdater,
+        channel: settings.updateChannel,
+        outbox: () => host.outboxState(),
+        stopServices: () => host.stopAndReport(),
+        relaunch: () => {
+          app.relaunch();
+          app.quit();
+        },
+        onState: (state) => host.emit('update.state', state),
+        log,
+        setInterval,
+        clearInterval: (timer) => clearInterval(timer as NodeJS.Timeout),
+      })
+    : null;
+  const buildDiagnostics = async () => {
+    const now = new Date();
+    const services = host.handlers();
+    const sync = await Promise.resolve(services['settings.get']({})).catch(() => null);
+    const workspace = await host.diagnostics().catch(() => null);
+    const bytes = await buildDiagnosticsArchive({
+      versions: { ...runtimeVersions(app.getVersion()), shell: 'electron', os: `${process.platform} ${process.getSystemVersion()}` },
+      settings: { shell: settings, sync, connection: await connection.describe() },
+      workspaces: workspace ? [workspace] : [],
+      logFiles: logs.files(),
+      crashDir: app.getPath('crashDumps'),
+      redactor,
+      now,
+    });
+    return { name: diagnosticsFileName(now), bytes };
+  };
+  const saveDiagnostics = () =>
+    exportDiagnostics({ dialog, window: win, defaultDir: app.getPath('downloads'), build: buildDiagnostics, writeFile: (path, data) => writeFile(path, data) });
   const shellCommands = createShellCommands({
     settings: { get: () => settings, update: updateSettings },
     vault,
@@ -153,6 +222,8 @@ async function main(): Promise<void> {
     host,
     power: () => ({ onBattery }),
     clearLocalCache,
+    updates: updates ?? { state: () => ({ status: 'idle', version: null, percent: null, message: 'Updates are checked in the installed app only.' }), install: async () => ({ installing: false, message: 'Updates are installed by the installed app only.' }) },
+    exportDiagnostics: saveDiagnostics,
   });
 
   const signOut = async () => {
@@ -179,6 +250,7 @@ async function main(): Promise<void> {
         togglePauseOnBattery: (checked) => void updateSettings({ pauseOnBattery: checked }),
         signOut: () => void signOut().catch((error: unknown) => dialog.showErrorBox('Sign out failed', String(error))),
         openDataFolder: () => void shell.openPath(dataDir),
+        exportDiagnostics: () => void saveDiagnostics().catch((error: unknown) => dialog.showErrorBox('Diagnostics were not exported', String(error))),
       },
     });
     Menu.setApplicationMenu(Menu.buildFromTemplate(template));
@@ -205,6 +277,7 @@ async function main(): Promise<void> {
       entryUrl: devServerUrl ?? APP_ENTRY_URL,
       preload,
       devTools: development,
+      ...(icons.window && existsSync(icons.window) ? { icon: icons.window } : {}),
       savedState: lastSavedState,
       saveState: (state) => {
         lastSavedState = state;
@@ -225,6 +298,7 @@ async function main(): Promise<void> {
   });
   watchConnectivity({ net, powerMonitor, target: host, setInterval, clearInterval: (t) => clearInterval(t as NodeJS.Timeout) });
   win = createWindow();
+  updates?.start();
   showWindow = () => {
     if (!win || win.isDestroyed()) win = createWindow();
     if (win.isMinimized()) win.restore();
@@ -240,9 +314,14 @@ async function main(): Promise<void> {
   app.on('will-quit', (event) => {
     if (stopped) return;
     event.preventDefault();
-    void settleWithin(host.stop(), QUIT_GRACE_MS, setTimeout).then((outcome) => {
+    updates?.stop();
+    let final: Awaited<ReturnType<typeof host.stopAndReport>> = null;
+    const stopping = host.stopAndReport().then((state) => void (final = state));
+    void settleWithin(stopping, QUIT_GRACE_MS, setTimeout).then((outcome) => {
       if (outcome !== 'done') log.warn('quitting before the services stopped', { outcome });
       stopped = true;
+      // A downloaded update installs on quit only if the services stopped with no edit on the wire or uncertain.
+      if (outcome === 'done' && updates?.installOnQuit(final)) return;
       app.quit();
     });
   });

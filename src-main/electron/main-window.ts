@@ -14,6 +14,8 @@ export interface MainWindowDeps {
   readonly entryUrl: string;
   readonly preload: string;
   readonly devTools: boolean;
+  /** The window icon, generated from build/icon.svg (undefined: Electron's own). */
+  readonly icon?: string;
   readonly savedState: WindowState | null;
   readonly saveState: (state: WindowState) => void;
   readonly host: ServicesHost;
@@ -36,7 +38,7 @@ export function openMainWindow(deps: MainWindowDeps): BrowserWindow {
     deps.screen.getPrimaryDisplay().workArea,
   );
   const win = new deps.BrowserWindow(
-    mainWindowOptions({ preload: deps.preload, devTools: deps.devTools, bounds: { x: state.x, y: state.y, width: state.width, height: state.height } }),
+    mainWindowOptions({ preload: deps.preload, devTools: deps.devTools, ...(deps.icon ? { icon: deps.icon } : {}), bounds: { x: state.x, y: state.y, width: state.width, height: state.height } }),
   );
   const contents = win.webContents;
 

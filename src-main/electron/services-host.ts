@@ -1,4 +1,5 @@
 import { COMMAND_NAMES, type CommandHandlers, type Events, type MainPeer, type OutboxCount, type OutboxRefusal, type SyncStatus } from '../../src-shared/bridge/index.js';
+import type { WorkspaceDiagnostics } from '../core/diagnostics/workspace-diagnostics.js';
 import type { Logger } from '../core/logger.js';
 import type { ConnectionConfig, MainServices } from '../core/services.js';
 import { shellSyncStatus } from './sync-status-view.js';
@@ -26,7 +27,15 @@ export interface ServicesHost {
   /** Asks the services to try the workspace now (woken from sleep, network back). */
   probe(): void;
   state(): { readonly osOnline: boolean; readonly paused: boolean };
+  /** Sends an event of the shell's own (the updater's state) to the window, if one is attached. */
+  emit<K extends keyof Events>(name: K, data: Events[K]): void;
+  /** The open workspace's diagnostics, or null while none is open. */
+  diagnostics(): Promise<WorkspaceDiagnostics | null>;
+  /** The open workspace's outbox as the update decision needs it, or null while none is open. */
+  outboxState(): ReturnType<MainServices['outboxState']> | null;
   stop(): Promise<void>;
+  /** Stops like `stop`, and says what the outbox was left holding (null: no services were running). */
+  stopAndReport(): Promise<ReturnType<MainServices['outboxState']> | null>;
 }
 
 /**
@@ -149,12 +158,25 @@ export function createServicesHost(options: {
     },
     probe,
     state: () => ({ osOnline, paused }),
+    outboxState: () => services?.outboxState() ?? null,
+    emit(name, data) {
+      link?.emit(name, data);
+    },
+    diagnostics: async () => (services ? services.diagnostics() : null),
     async stop() {
       const current = services;
       services = null;
       link = null;
       reconcile();
       await current?.stop();
+    },
+    async stopAndReport() {
+      const current = services;
+      services = null;
+      link = null;
+      reconcile();
+      await current?.stop();
+      return current?.outboxState() ?? null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ShellCommandHandlers, ShellSettings } from '../../src-shared/bridge/index.js';
+import type { ShellCommandHandlers, ShellCommandResults, ShellSettings, UpdateState } from '../../src-shared/bridge/index.js';
 import type { ConnectionFile } from './connection-file.js';
 import type { SecretVault } from './safe-storage-vault.js';
 import type { ServicesHost } from './services-host.js';
@@ -15,8 +15,11 @@ export function createShellCommands(deps: {
   readonly power: () => { readonly onBattery: boolean };
   /** Deletes the renderer's database and reloads the window. */
   readonly clearLocalCache: () => Promise<void>;
+  readonly updates: { state(): UpdateState; install(): Promise<ShellCommandResults['shell.installUpdate']> };
+  /** Asks where to save the diagnostics archive and writes it there (null: cancelled). */
+  readonly exportDiagnostics: () => Promise<string | null>;
 }): ShellCommandHandlers {
-  const { settings, vault, connection, host, power, clearLocalCache } = deps;
+  const { settings, vault, connection, host, power, clearLocalCache, updates } = deps;
   return {
     async 'shell.state'() {
       return {
@@ -25,6 +28,7 @@ export function createShellCommands(deps: {
         connection: await connection.describe(),
         power: { onBattery: power().onBattery, syncPaused: host.state().paused },
         osOnline: host.state().osOnline,
+        update: updates.state(),
       };
     },
     'shell.updateSettings': (change) => settings.update(change),
@@ -42,5 +46,7 @@ export function createShellCommands(deps: {
       await host.switchConnection({ kind: 'demo' }, clearCache ? clearLocalCache : undefined);
       return { signedOut: true, cacheCleared: clearCache };
     },
+    'shell.installUpdate': () => updates.install(),
+    'shell.exportDiagnostics': async () => ({ path: await deps.exportDiagnostics() }),
   };
 }

@@ -17,9 +17,12 @@ export function mainWindowOptions(options: {
   readonly bounds: WindowBounds;
   readonly devTools: boolean;
   readonly title?: string;
+  /** The window's icon (Linux, Windows); macOS takes the app bundle's. */
+  readonly icon?: string;
 }): BrowserWindowConstructorOptions {
   return {
     ...options.bounds,
+    ...(options.icon ? { icon: options.icon } : {}),
     minWidth: 720,
     minHeight: 480,
     title: options.title ?? 'Outpost',

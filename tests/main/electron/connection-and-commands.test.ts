@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ShellSettings, UpdateState } from '../../../src-shared/bridge/index.js';
 import { createConnectionFile } from '../../../src-main/electron/connection-file.js';
 import { createSafeStorageVault } from '../../../src-main/electron/safe-storage-vault.js';
 import type { ServicesHost } from '../../../src-main/electron/services-host.js';
@@ -73,7 +74,10 @@ describe('shell commands', () => {
       }),
       state: () => ({ osOnline: true, paused: false }),
     } as unknown as ServicesHost;
-    let settings = { pauseOnBattery: false, allowPlainTextSecrets: false };
+    let settings: ShellSettings = { pauseOnBattery: false, allowPlainTextSecrets: false, updateChannel: 'stable', logLevel: 'info' };
+    const update: UpdateState = { status: 'ready', version: '1.1.0', percent: null, message: null };
+    const updates = { state: () => update, install: vi.fn(async () => ({ installing: false, message: 'An edit is being sent' })) };
+    const exportDiagnostics = vi.fn(async () => '/home/u/outpost-diagnostics.zip');
     const clearLocalCache = vi.fn(async () => void order.push('clear'));
     const commands = createShellCommands({
       settings: { get: () => settings, update: async (change) => (settings = { ...settings, ...change }) },
@@ -82,8 +86,10 @@ describe('shell commands', () => {
       host,
       power: () => ({ onBattery: true }),
       clearLocalCache,
+      updates,
+      exportDiagnostics,
     });
-    return { commands, order, clearLocalCache };
+    return { commands, order, clearLocalCache, updates, exportDiagnostics };
   }
 
   it('reports state without any secret in it', async () => {
@@ -91,13 +97,22 @@ describe('shell commands', () => {
     await commands['shell.connect']({ kind: 'token', baseUrl: 'https://t.example', token: 'tok-secret' });
     const state = await commands['shell.state']({});
     expect(state).toEqual({
-      settings: { pauseOnBattery: false, allowPlainTextSecrets: false },
+      settings: { pauseOnBattery: false, allowPlainTextSecrets: false, updateChannel: 'stable', logLevel: 'info' },
       vault: { secure: true, backend: 'gnome_libsecret' },
       connection: { kind: 'token', baseUrl: 'https://t.example' },
       power: { onBattery: true, syncPaused: false },
       osOnline: true,
+      update: { status: 'ready', version: '1.1.0', percent: null, message: null },
     });
     expect(JSON.stringify(state)).not.toContain('tok-secret');
+  });
+
+  it('passes "Restart to update" and "Export diagnostics" to the updater and the exporter', async () => {
+    const { commands, updates, exportDiagnostics } = setup();
+    expect(await commands['shell.installUpdate']({})).toEqual({ installing: false, message: 'An edit is being sent' });
+    expect(updates.install).toHaveBeenCalledTimes(1);
+    expect(await commands['shell.exportDiagnostics']({})).toEqual({ path: '/home/u/outpost-diagnostics.zip' });
+    expect(exportDiagnostics).toHaveBeenCalledTimes(1);
   });
 
   it('clears the cache while switching to another workspace, not when renewing the same one', async () => {

@@ -49,10 +49,12 @@ const shellHandlers = (calls: unknown[]) =>
     },
     'shell.updateSettings': (arg) => {
       calls.push(arg);
-      return { pauseOnBattery: true, allowPlainTextSecrets: false };
+      return { pauseOnBattery: true, allowPlainTextSecrets: false, updateChannel: 'stable', logLevel: 'info' };
     },
     'shell.connect': () => ({ connected: true }),
     'shell.signOut': () => ({ signedOut: true, cacheCleared: false }),
+    'shell.installUpdate': () => ({ installing: false, message: null }),
+    'shell.exportDiagnostics': () => ({ path: null }),
   }) as ShellCommandHandlers;
 
 function setup(handlers?: HandlerSource) {
@@ -80,7 +82,7 @@ describe('commands over IPC', () => {
     expect(await bridge.call('sync.status', {})).toEqual({ ok: false, error: { name: 'Error', code: 'Broken', message: 'boom' } });
     expect(await bridge.shell.call('shell.updateSettings', { pauseOnBattery: true })).toEqual({
       ok: true,
-      data: { pauseOnBattery: true, allowPlainTextSecrets: false },
+      data: { pauseOnBattery: true, allowPlainTextSecrets: false, updateChannel: 'stable', logLevel: 'info' },
     });
   });
 

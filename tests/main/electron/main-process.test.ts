@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,7 +88,8 @@ function fakeElectron(options: { singleInstance: boolean; whenReady?: () => Prom
     Notification,
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
     Menu: { setApplicationMenu: vi.fn(), buildFromTemplate: vi.fn((template: unknown) => template) },
-    nativeImage: { createFromDataURL: vi.fn(() => ({})) },
+    nativeImage: { createFromDataURL: vi.fn(() => ({})), createFromPath: vi.fn(() => ({ resize: () => ({}) })) },
+    crashReporter: { start: vi.fn() },
     net: { isOnline: () => true, fetch: vi.fn(async () => new Response('{}')) },
     powerMonitor: Object.assign(new EventEmitter(), { isOnBatteryPower: () => false }),
     safeStorage: fakeSafeStorage('gnome_libsecret'),
@@ -146,6 +148,9 @@ describe('Electron main process', () => {
     await until(() => windows.length === 1 && windows[0]!.loaded.length === 1);
 
     expect(electron.app.enableSandbox).toHaveBeenCalled();
+    // Crash reports stay local; the logs are in the data folder.
+    expect(electron.crashReporter.start).toHaveBeenCalledWith(expect.objectContaining({ uploadToServer: false }));
+    expect(existsSync(join(userData, 'logs'))).toBe(true);
     expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
       { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
     ]);

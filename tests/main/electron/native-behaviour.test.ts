@@ -7,7 +7,7 @@ import { shouldPauseSync } from '../../../src-main/electron/power-policy.js';
 import { refusedNotification } from '../../../src-main/electron/refused-notification.js';
 import { shellSyncStatus } from '../../../src-main/electron/sync-status-view.js';
 
-const actions = () => ({ syncNow: vi.fn(), togglePauseOnBattery: vi.fn(), signOut: vi.fn(), openDataFolder: vi.fn() });
+const actions = () => ({ syncNow: vi.fn(), togglePauseOnBattery: vi.fn(), signOut: vi.fn(), openDataFolder: vi.fn(), exportDiagnostics: vi.fn() });
 
 function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
   return items.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? flatten(item.submenu) : [])]);
@@ -41,6 +41,8 @@ describe('application menu', () => {
     click('Pause Sync on Battery Power', false);
     click('Sign Out…');
     click('Show Data Folder');
+    click('Export Diagnostics…');
+    expect(spy.exportDiagnostics).toHaveBeenCalledOnce();
     expect(spy.syncNow).toHaveBeenCalledOnce();
     expect(spy.togglePauseOnBattery).toHaveBeenCalledWith(false);
     expect(spy.signOut).toHaveBeenCalledOnce();

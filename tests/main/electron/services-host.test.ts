@@ -28,6 +28,10 @@ function fakeServices(name: string, log: string[]) {
     },
     start: async () => void log.push(`${name}.start`),
     stop: async () => void log.push(`${name}.stop`),
+    outboxState: () => {
+      log.push(`${name}.outboxState`);
+      return { loaded: true, sending: 0, uncertain: log.includes(`${name}.stop`) ? 1 : 0 };
+    },
     info: () => ({ mode: 'demo' as const, workspaceName: name, baseUrl: '', version: '0', shell: 'electron' as const }),
     current: () => peers.at(-1)!,
   };
@@ -70,6 +74,22 @@ function setup(osOnline = true) {
 }
 
 describe('services host', () => {
+  it('reports the outbox as the stopped services left it, for the update decision; nothing once stopped', async () => {
+    const { host, log } = setup();
+    const { link, emitted } = fakeLink(log);
+    expect(host.outboxState()).toBeNull();
+    await host.start({ kind: 'demo' });
+    host.setWindow(link);
+    host.emit('update.state', { status: 'ready', version: '1.1.0', percent: null, message: null });
+    expect(emitted).toContainEqual({ name: 'update.state', data: { status: 'ready', version: '1.1.0', percent: null, message: null } });
+    expect(host.outboxState()).toEqual({ loaded: true, sending: 0, uncertain: 0 });
+    // Read after stop: a create cancelled by the stop shows as uncertain here.
+    expect(await host.stopAndReport()).toEqual({ loaded: true, sending: 0, uncertain: 1 });
+    expect(log.indexOf('demo.stop')).toBeLessThan(log.lastIndexOf('demo.outboxState'));
+    expect(host.outboxState()).toBeNull();
+    expect(await host.stopAndReport()).toBeNull();
+  });
+
   it('attaches the engine only while a window serves its store, with a fresh peer each time', async () => {
     const { host, log, made } = setup();
     const { link } = fakeLink(log);
