@@ -21,6 +21,7 @@ export function routes(): RouteRecordRaw[] {
     ...lists,
     { path: '/outbox', name: 'outbox', component: () => import('./views/OutboxPage.vue') },
     { path: '/settings', name: 'settings', component: () => import('./views/SettingsPage.vue') },
+    { path: '/about', name: 'about', component: () => import('./views/AboutPage.vue') },
     { path: '/:pathMatch(.*)*', redirect: '/' },
   ];
 }
