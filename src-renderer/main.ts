@@ -11,7 +11,7 @@ import { assertSchemaPresent, clearLocalCache, describeStorageError, requestPers
 import StorageFailure from './components/StorageFailure.vue';
 import { createAppRouter } from './router.js';
 import { useSyncStore } from './stores/sync-store.js';
-import { useWorkspacesStore } from './stores/workspaces-store.js';
+import { removeOrphanDatabases, useWorkspacesStore } from './stores/workspaces-store.js';
 import './styles.css';
 
 const linked = ref(true);
@@ -78,6 +78,7 @@ function startWorkspace(bridge: Bridge, workspace: WorkspaceSummary): void {
 
 void bridge.call('workspaces.list', {}).then((result) => {
   const active = result.ok ? result.data.workspaces.find((w) => w.id === result.data.active) : undefined;
+  if (result.ok) void removeOrphanDatabases(result.data);
   if (active) startWorkspace(bridge, active);
   else startFirstRun();
 });

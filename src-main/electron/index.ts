@@ -17,7 +17,8 @@ import {
 import { join } from 'node:path';
 import type { OutboxCount, ShellSettings } from '../../src-shared/bridge/index.js';
 import { consoleLogger } from '../core/logger.js';
-import { createMainServices } from '../core/services.js';
+import type { ConnectionConfig } from '../core/services.js';
+import { createWorkspaceRegistry } from '../core/workspaces/workspace-registry.js';
 import { APP_ENTRY_URL, appOrigins as originsFor } from './app-origin.js';
 import { appMenuTemplate } from './app-menu.js';
 import { APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app-protocol.js';
@@ -96,20 +97,13 @@ async function main(): Promise<void> {
     win.focus();
   };
 
+  // Workspaces side by side; a fresh profile opens on the first-run screen (`--demo`: on
+  // the demo), a profile from before workspaces keeps its connection, cache and journal.
+  const initialWorkspace = async (config: ConnectionConfig) =>
+    config.kind !== 'demo' ? { connection: config, legacy: true } : demoOnly ? { connection: config } : null;
+  const initial = await initialWorkspace(demoOnly ? { kind: 'demo' } : await connection.load());
   const host = createServicesHost({
-    createServices: (config) =>
-      createMainServices({
-        connection: config,
-        shell: 'electron',
-        dataDir,
-        log,
-        // A renewed token or secret (`auth.update`) goes to the vault like the first one.
-        onSecretsChanged: (renewed) => {
-          connection.save(renewed).catch((error: unknown) => {
-            void dialog.showMessageBox({ type: 'warning', message: 'The new token was not saved', detail: error instanceof Error ? error.message : String(error) });
-          });
-        },
-      }),
+    createServices: () => createWorkspaceRegistry({ rootDir: dataDir, vault, shell: 'electron', log, initial }),
     onOutboxCount: (count: OutboxCount) => indicator.update(count),
     onRefused: (refusal) => {
       if (!Notification.isSupported()) return;

@@ -13,6 +13,18 @@ export function deleteDatabase(name: string, indexedDB: IDBFactory = window.inde
 }
 
 /**
+ * Deletes the databases of workspaces main no longer lists (removed while this window
+ * was closed, or a removal cut short), so a removed workspace leaves no cache behind.
+ */
+export async function removeOrphanDatabases(list: WorkspaceList, indexedDB: IDBFactory = window.indexedDB): Promise<string[]> {
+  const known = new Set(list.workspaces.map((w) => w.databaseName));
+  const present = (await indexedDB.databases?.()) ?? [];
+  const orphans = present.map((d) => d.name ?? '').filter((name) => name.startsWith('outpost-ws-') && !known.has(name));
+  await Promise.all(orphans.map((name) => deleteDatabase(name, indexedDB).catch(() => undefined)));
+  return orphans;
+}
+
+/**
  * The workspaces, like a mail client's accounts: which exist, which one this window
  * shows, and the ways to add, switch, remove and sign in again. Switching reloads the
  * window on the other workspace's database: every cache stays where it is.

@@ -135,7 +135,8 @@ describe('Electron main process', () => {
       preload: expect.stringMatching(/preload[\\/]index\.cjs$/),
     });
     expect([...ipc.handlers.keys()].sort()).toEqual([...COMMAND_NAMES, ...SHELL_COMMAND_NAMES].sort());
-    expect(h.createMainServices).toHaveBeenCalledWith(expect.objectContaining({ connection: { kind: 'demo' }, shell: 'electron', dataDir: userData }));
+    // A fresh profile opens on the first-run screen: no workspace, so no services yet.
+    expect(h.createMainServices).not.toHaveBeenCalled();
     expect(electron.Menu.setApplicationMenu).toHaveBeenCalled();
   });
 
