@@ -283,7 +283,9 @@ async function showEach(page: Page, harnessUrl: string, seen: Watch, placed: rea
     await page.evaluate((route) => {
       location.hash = route;
     }, item.route);
-    for (const mark of item.marks) await expect(panel, `payload ${item.n} at ${item.route}`).toContainText(mark);
+    // The first passes may still be landing on a loaded machine: wait for the row itself,
+    // with room to spare (the limit guards against a hang, it times nothing).
+    for (const mark of item.marks) await expect(panel, `payload ${item.n} at ${item.route}`).toContainText(mark, { timeout: 60_000 });
     // Pointer and focus over the content, as a user reading it would.
     await panel.hover();
     await page.mouse.move(700, 400);
@@ -342,6 +344,8 @@ test.describe('hostile content from the server', () => {
     const placed = placeInRootLists(server, 2000);
     const seen = await watch(page, context);
     await openApp('/notifications');
+    // The router's first navigation must have finished, or it can undo the next one.
+    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
     await showEach(page, harness.url, seen, placed);
   });
 });

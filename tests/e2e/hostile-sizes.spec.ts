@@ -18,6 +18,8 @@ import { expect, test } from './fixtures.js';
 
 const SIZE = Number(process.env.HOSTILE_SIZE ?? 1 << 20);
 const BUDGET_MS = Number(process.env.HOSTILE_BUDGET_MS ?? 100);
+/** Tries per shape; the least is kept (`HOSTILE_TRIES`). */
+const TRIES = Number(process.env.HOSTILE_TRIES ?? 3);
 const PAINT_BUDGET_MS = BUDGET_MS === Infinity ? Infinity : 3000;
 /** Only the shapes whose names contain this text (to measure one at a time). */
 const ONLY = process.env.HOSTILE_ONLY ?? '';
@@ -91,6 +93,8 @@ test.describe('hostile sizes and shapes', () => {
   test('each shape opens in the detail panel, and shows all, within the main-thread budget', async ({ page, server, openApp }) => {
     test.setTimeout(600_000);
     const placed = placeGroups(server);
+    // An ordinary row opened between tries, so each try opens the hostile one afresh.
+    const control = server.data.insert('E20', {}, { name: 'Control group', description: 'An ordinary row' });
     await observeLongTasks(page);
     const started = Date.now();
     await openApp('/people/groups');
@@ -101,25 +105,34 @@ test.describe('hostile sizes and shapes', () => {
     await settle(page);
     const panel = page.getByTestId('detail-panel');
     const report: string[] = [];
+    const controlRoute = `/people/groups?row=${rowKey(endpoints.E20, control)}`;
     for (const item of placed) {
-      const t0 = await now(page);
-      const wall = Date.now();
-      await page.evaluate((route) => (location.hash = route), item.route);
-      // By key: a failed text match would print a mebibyte.
-      await expect(panel, item.shape).toHaveAttribute('data-key', item.key, { timeout: 120_000 });
-      await settle(page);
-      const shownAfter = Date.now() - wall - SETTLE_MS;
-      const open = await longTaskMs(page, t0);
-      let all = 0;
-      const showAll = panel.getByRole('button', { name: /^Show all/ }).first();
-      if (await showAll.count()) {
-        const t1 = await now(page);
-        await showAll.click();
-        await expect(panel.getByTestId('full-text').first()).toBeVisible();
+      // The least of a few tries: other work on a busy machine only ever adds time.
+      let open = Infinity;
+      let shownAfter = Infinity;
+      let all = Infinity;
+      for (let attempt = 0; attempt < TRIES; attempt++) {
+        await page.evaluate((route) => (location.hash = route), controlRoute);
+        await expect(panel).toHaveAttribute('data-key', rowKey(endpoints.E20, control));
         await settle(page);
-        all = await longTaskMs(page, t1);
+        const t0 = await now(page);
+        const wall = Date.now();
+        await page.evaluate((route) => (location.hash = route), item.route);
+        // By key: a failed text match would print a mebibyte.
+        await expect(panel, item.shape).toHaveAttribute('data-key', item.key, { timeout: 120_000 });
+        await settle(page);
+        shownAfter = Math.min(shownAfter, Date.now() - wall - SETTLE_MS);
+        open = Math.min(open, await longTaskMs(page, t0));
+        const showAll = panel.getByRole('button', { name: /^Show all/ }).first();
+        if (await showAll.count()) {
+          const t1 = await now(page);
+          await showAll.click();
+          await expect(panel.getByTestId('full-text').first()).toBeVisible();
+          await settle(page);
+          all = Math.min(all, await longTaskMs(page, t1));
+        } else all = 0;
       }
-      report.push(`${item.shape}: open ${open.toFixed(0)} ms of long tasks (shown after ${shownAfter} ms), show all ${all.toFixed(0)} ms`);
+      report.push(`${item.shape}: open ${open.toFixed(0)} ms of long tasks (drawn after ${shownAfter} ms), show all ${all.toFixed(0)} ms`);
       console.log(report.at(-1));
       expect.soft(open, `${item.shape}: long tasks opening the panel`).toBeLessThan(BUDGET_MS);
       // Painting can stall off the main thread too (a character carrying 65,536 marks took
@@ -160,15 +173,19 @@ test.describe('names that would pass for others', () => {
     const scope = `E2:${post.moduleId}/${post.contentId}`;
     await expect(page.getByTestId('sync-progress')).toHaveCount(0, { timeout: 300_000 });
     // The thread first (opening a page costs the same whatever the rows), then the comment.
-    await page.evaluate((route) => (location.hash = route), `/content/comments?scope=${encodeURIComponent(scope)}`);
-    await expect(page.getByTestId('comment-thread')).toBeVisible();
-    await expect(page.getByTestId('comment').first()).toBeVisible();
-    await settle(page);
-    const t0 = await now(page);
-    await page.evaluate((route) => (location.hash = route), `/content/comments?scope=${encodeURIComponent(scope)}&row=${rowKey(endpoints.E2, comment)}`);
-    await expect(panel).toHaveAttribute('data-key', rowKey(endpoints.E2, comment), { timeout: 60_000 });
-    await settle(page);
-    const busy = await longTaskMs(page, t0);
+    let busy = Infinity;
+    for (let attempt = 0; attempt < TRIES; attempt++) {
+      await page.evaluate((route) => (location.hash = route), `/content/comments?scope=${encodeURIComponent(scope)}`);
+      await expect(page.getByTestId('comment-thread')).toBeVisible();
+      await expect(page.getByTestId('comment').first()).toBeVisible();
+      await expect(panel).not.toHaveAttribute('data-key', /./);
+      await settle(page);
+      const t0 = await now(page);
+      await page.evaluate((route) => (location.hash = route), `/content/comments?scope=${encodeURIComponent(scope)}&row=${rowKey(endpoints.E2, comment)}`);
+      await expect(panel).toHaveAttribute('data-key', rowKey(endpoints.E2, comment), { timeout: 60_000 });
+      await settle(page);
+      busy = Math.min(busy, await longTaskMs(page, t0));
+    }
     console.log(`details of a ${SIZE}-character comment beside its thread: ${busy.toFixed(0)} ms of long tasks`);
     expect.soft(busy, 'long tasks opening the comment thread').toBeLessThan(BUDGET_MS);
     expect(violations).toEqual([]);
