@@ -60,6 +60,40 @@ export interface ScopeProgress {
   readonly nextRunAt: string | null;
 }
 
+/** One area's share of the workspace's sync (areas as the catalogue names them). */
+export interface AreaProgress {
+  readonly area: string;
+  /** Lists the token may read and the workspace offers. */
+  readonly lists: number;
+  /** Lists that have completed a full pass at least once. */
+  readonly mirrored: number;
+  /** Lists whose first full pass has stored rows and is not finished. */
+  readonly mirroring: number;
+  readonly rows: number;
+  /** The oldest of its lists' last completed passes: null until every list has completed one. */
+  readonly lastSyncedAt: string | null;
+}
+
+/**
+ * The whole workspace's sync at a glance: how far the mirror is, how fast it goes, and
+ * how long it still takes. Sizes of lists not yet mirrored are unknown (the API gives
+ * no totals), so the time left is then a lower bound (`timeLeftIsLowerBound`).
+ */
+export interface WorkspaceProgress {
+  readonly lists: number;
+  readonly mirrored: number;
+  readonly mirroring: number;
+  readonly rows: number;
+  /** Pages stored since the engine started. */
+  readonly requests: number;
+  /** Requests still needed, at least. */
+  readonly requestsLeft: number;
+  /** Seconds still needed at the current write rate and request budget, or null when unknown. */
+  readonly timeLeftSeconds: number | null;
+  readonly timeLeftIsLowerBound: boolean;
+  readonly areas: readonly AreaProgress[];
+}
+
 export interface SyncStatus {
   readonly online: boolean;
   readonly authNeeded: boolean;
@@ -68,7 +102,13 @@ export interface SyncStatus {
   readonly rowsPerSecond: number;
   readonly requestsUsed: number;
   readonly requestBudget: number | null;
+  /**
+   * When the workspace was last completely synced: the oldest of every list's last
+   * completed pass, null while any list has never completed one (a first sync).
+   */
   readonly lastSyncedAt: string | null;
+  /** The workspace's overall progress; absent where no engine has reported (a shell's placeholder). */
+  readonly overall?: WorkspaceProgress;
   readonly scopes: readonly ScopeProgress[];
 }
 
