@@ -73,7 +73,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     onChange: changed,
   });
   const status = createSyncStatus({ connectivity, gate, authNeeded: connection.auth.needed, progress: () => session.writer()?.engine.progress() ?? null });
-  const reporter = createStatusReporter({ build: status, emit: (next) => session.emit('sync.status', next) });
+  const reporter = createStatusReporter({ build: status, emit: (next) => session.emit('sync.status', next), heartbeatMs: 2_000 });
   connectivity.onChange(changed);
   const info = () => appInfo(connection.mode, connection.baseUrl(), options.shell);
   const handlers = createCommandHandlers({

@@ -17,7 +17,7 @@ export function formatDuration(seconds: number): string {
  */
 export function formatTimeLeft(seconds: number | null, lowerBound: boolean): string {
   if (seconds === null) return 'time left unknown';
-  if (seconds < 1) return lowerBound ? 'a few more seconds at least' : 'almost done';
+  if (seconds < 1) return lowerBound ? 'time left not known yet' : 'almost done';
   return `${lowerBound ? 'at least' : 'about'} ${formatDuration(seconds)} left`;
 }
 
@@ -34,4 +34,9 @@ export function areaSyncText(sync: AreaSync | undefined, now: number): string {
 export function lastSyncedText(at: string | null, running: boolean, now: number): string {
   if (at !== null) return `Last synced ${formatAgo(at, now)}`;
   return running ? 'First sync under way' : 'Not completely synced yet';
+}
+
+/** Why a sync stands still while the request budget is spent, or null when it is not. */
+export function budgetWaitText(seconds: number | undefined): string | null {
+  return seconds && seconds > 0 ? `request budget spent, next request in ${formatDuration(seconds)}` : null;
 }

@@ -91,6 +91,8 @@ export interface WorkspaceProgress {
   /** Seconds still needed at the current write rate and request budget, or null when unknown. */
   readonly timeLeftSeconds: number | null;
   readonly timeLeftIsLowerBound: boolean;
+  /** Seconds until the request budget lets the next request go (0: it may go now). */
+  readonly budgetWaitSeconds: number;
   readonly areas: readonly AreaProgress[];
 }
 

@@ -6,7 +6,7 @@ import { workspaceProgress } from '../sync/workspace-progress.js';
 
 export interface SyncStatusSources {
   readonly connectivity: Pick<Connectivity, 'online'>;
-  readonly gate: Pick<RequestGate, 'used' | 'budget'>;
+  readonly gate: Pick<RequestGate, 'used' | 'budget'> & Partial<Pick<RequestGate, 'waitFor'>>;
   /** True while the workspace waits for a new token. */
   readonly authNeeded: () => boolean;
   /** The running engine's progress, or null while no window serves the store. */
@@ -35,6 +35,7 @@ export function createSyncStatus(sources: SyncStatusSources): () => SyncStatus {
       requests: progress.requests,
       budgetPerMinute: requestBudget,
       budgetUsed: requestsUsed,
+      ...(sources.gate.waitFor ? { budgetWait: sources.gate.waitFor } : {}),
     });
     return {
       online: sources.connectivity.online(),

@@ -14,6 +14,8 @@ export interface WorkspaceProgressInput {
   /** The request budget per minute (null: none) and how much of it the last minute used. */
   readonly budgetPerMinute: number | null;
   readonly budgetUsed: number;
+  /** Ms until the budget lets `n` more requests go (the gate's own reckoning); else estimated from the figures above. */
+  readonly budgetWait?: (n: number) => number;
 }
 
 const inactive = (state: ScopeState) => state.status === 'not-permitted' || state.status === 'not-available';
@@ -78,7 +80,8 @@ export function workspaceProgress(input: WorkspaceProgressInput): WorkspaceProgr
     rowsLeft += left.rows;
     unknown ||= left.unknown;
   }
-  const fromRequests = requestSeconds(requestsLeft, input.budgetPerMinute, input.budgetUsed);
+  const fromRequests = input.budgetWait ? input.budgetWait(requestsLeft) / 1000 : requestSeconds(requestsLeft, input.budgetPerMinute, input.budgetUsed);
+  const budgetWaitMs = input.budgetWait ? input.budgetWait(1) : requestSeconds(1, input.budgetPerMinute, input.budgetUsed) * 1000;
   const fromRows = rowsLeft === 0 ? 0 : input.rowsPerSecond > 0 ? rowsLeft / input.rowsPerSecond : null;
   const areas = [...byArea].map(([area, states]) => areaOf(states, area));
   return {
@@ -90,6 +93,7 @@ export function workspaceProgress(input: WorkspaceProgressInput): WorkspaceProgr
     requestsLeft,
     timeLeftSeconds: fromRows === null ? null : Math.ceil(Math.max(fromRows, fromRequests)),
     timeLeftIsLowerBound: unknown,
+    budgetWaitSeconds: requestsLeft > 0 ? Math.ceil(budgetWaitMs / 1000) : 0,
     areas,
   };
 }

@@ -28,7 +28,7 @@ describe('the sync status', () => {
     expect(build()).toEqual({
       online: true, authNeeded: false, running: true, rowsMirrored: 10, rowsPerSecond: 100, requestsUsed: 7, requestBudget: 100,
       lastSyncedAt: running.lastSyncedAt, scopes: [scope('syncing'), scope('idle')],
-      overall: { lists: 0, mirrored: 0, mirroring: 0, rows: 0, requests: 3, requestsLeft: 0, timeLeftSeconds: 0, timeLeftIsLowerBound: false, areas: [] },
+      overall: { lists: 0, mirrored: 0, mirroring: 0, rows: 0, requests: 3, requestsLeft: 0, timeLeftSeconds: 0, timeLeftIsLowerBound: false, budgetWaitSeconds: 0, areas: [] },
     });
   });
 

@@ -63,4 +63,14 @@ describe("the workspace's overall progress", () => {
     expect(progress.timeLeftSeconds).toBe(seconds);
     expect(progress.timeLeftIsLowerBound).toBe(lowerBound);
   });
+
+  it("takes the request budget's own reckoning of when requests may go", () => {
+    const asked: number[] = [];
+    const progress = workspaceProgress(input([state('E18', { pass: pass(3_000) }), state('E20')], {
+      rowsPerSecond: 1000, budgetPerMinute: 100, budgetUsed: 100,
+      budgetWait: (n) => { asked.push(n); return n * 10_000; },
+    }));
+    expect(asked).toEqual([2, 1]);
+    expect(progress).toMatchObject({ timeLeftSeconds: 20, budgetWaitSeconds: 10, timeLeftIsLowerBound: true });
+  });
 });
