@@ -5,6 +5,8 @@ import type { RequestGate } from '../http/request-gate.js';
 import type { Outbox } from '../outbox/outbox.js';
 import { createOutboxHandlers } from '../outbox/outbox-handlers.js';
 import type { SettingsState } from '../settings/settings-state.js';
+import type { SourceProbeAnswer } from '../../../src-shared/sources/index.js';
+import type { SourceKind } from '../../../src-shared/store/index.js';
 import { parseSourceInput } from '../sources/parse-source-input.js';
 import type { SourceSeeding } from '../sources/source-seeding.js';
 import { sourceScope } from '../sync/scope-plan.js';
@@ -18,6 +20,8 @@ export interface CommandDeps {
   readonly outbox: Outbox;
   readonly settings: SettingsState;
   readonly sources: Pick<SourceSeeding, 'isPublished'>;
+  /** One request for a source's first page (`sources.check`). */
+  readonly probe: (kind: SourceKind, params: Readonly<Record<string, string>>) => Promise<SourceProbeAnswer>;
   readonly gate: Pick<RequestGate, 'setBudget'>;
   /** Takes a new secret; false when it does not fit the connection. */
   readonly updateSecret: (update: SecretUpdate) => boolean;
@@ -58,12 +62,19 @@ export function createCommandHandlers(deps: CommandDeps): CommandHandlers {
       deps.focus(scopes);
       return { ok: true };
     },
-    'sources.add': async ({ kind, input }) => {
+    'sources.add': async ({ kind, input, label }) => {
       const parsed = parseSourceInput(kind, input);
       const id = sourceScope(parsed.kind, parsed.params).scope;
-      await requireEngine().addSource({ id, kind: parsed.kind, params: parsed.params, label: null, addedAt: isoAt(deps.clock) });
+      const name = label?.trim() || null;
+      await requireEngine().addSource({ id, kind: parsed.kind, params: parsed.params, label: name, addedAt: isoAt(deps.clock) });
       await settings.setDismissed(id, false);
       return { id };
+    },
+    'sources.check': async ({ kind, input }) => {
+      const parsed = parseSourceInput(kind, input);
+      const id = sourceScope(parsed.kind, parsed.params).scope;
+      const added = deps.engine()?.states().some((s) => s.scope === id && s.parent === null) ?? false;
+      return { id, kind: parsed.kind, params: parsed.params, alreadyAdded: added, answer: await deps.probe(parsed.kind, parsed.params) };
     },
     'sources.remove': async ({ id }) => {
       const removed = await requireEngine().removeSource(id);

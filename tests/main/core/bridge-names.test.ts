@@ -16,6 +16,7 @@ describe('bridge channels', () => {
         "settings.get",
         "settings.set",
         "sources.add",
+        "sources.check",
         "sources.remove",
         "sync.focus",
         "sync.now",
@@ -32,6 +33,7 @@ describe('bridge channels', () => {
     `);
     expect([...EVENT_NAMES].sort()).toMatchInlineSnapshot(`
       [
+        "menu.action",
         "notice",
         "outbox.count",
         "outbox.refused",

@@ -25,7 +25,8 @@ async function setup(options: { engine?: boolean; published?: string[]; secretFi
   await settings.load();
   const engine = {
     syncNow: (asked: unknown) => (calls.push(`syncNow ${JSON.stringify(asked)}`), true),
-    addSource: async (source: { id: string }) => void calls.push(`add ${source.id}`),
+    addSource: async (source: { id: string; label: string | null }) => void calls.push(`add ${source.id}${source.label ? ` "${source.label}"` : ''}`),
+    states: () => [{ scope: CALENDAR_SCOPE, parent: null }, { scope: 'E17:child', parent: 'E13:task' }],
     removeSource: async (id: string) => (calls.push(`remove ${id}`), true),
     replan: () => void calls.push('replan'),
     recheckPermissions: async () => void calls.push('recheck'),
@@ -43,6 +44,7 @@ async function setup(options: { engine?: boolean; published?: string[]; secretFi
     info: () => appInfo('remote', 'https://acme.example', 'harness'),
     clock: { now: () => Date.parse('2026-01-01T00:00:00Z') },
     changed: () => void calls.push('changed'),
+    probe: async (kind, params) => (calls.push(`probe ${kind} ${JSON.stringify(params)}`), { status: 'found', rows: 3, more: false, sample: [] }),
   };
   return { handlers: createCommandHandlers(deps), calls, settings };
 }
@@ -72,6 +74,29 @@ describe('the command handlers', () => {
     expect(await handlers['sources.add']({ kind: 'calendar', input: `https://portal.example/calendarmodules/${CALENDAR.moduleId}/calendars/${CALENDAR.calendarId}` })).toEqual({ id: CALENDAR_SCOPE });
     expect(settings.dismissed()).toEqual([]);
     expect(calls).toEqual([`remove ${CALENDAR_SCOPE}`, 'remove E1:other', `add ${CALENDAR_SCOPE}`]);
+  });
+
+  it('check a source with one probe of the ids the input names, and say whether it is already added', async () => {
+    const { handlers, calls } = await setup();
+    const link = `https://portal.example/calendarmodules/${CALENDAR.moduleId}/calendars/${CALENDAR.calendarId}`;
+    expect(await handlers['sources.check']({ kind: 'calendar', input: link })).toEqual({
+      id: CALENDAR_SCOPE,
+      kind: 'calendar',
+      params: CALENDAR,
+      alreadyAdded: true,
+      answer: { status: 'found', rows: 3, more: false, sample: [] },
+    });
+    const other = { moduleId: CALENDAR.moduleId, calendarId: '33333333-3333-4333-8333-333333333333' };
+    expect(await handlers['sources.check']({ kind: 'calendar', input: `${other.moduleId} ${other.calendarId}` })).toMatchObject({ alreadyAdded: false });
+    await expect(handlers['sources.check']({ kind: 'calendar', input: 'no ids here' })).rejects.toMatchObject({ code: 'InvalidSource' });
+    expect(calls).toEqual([`probe calendar ${JSON.stringify(CALENDAR)}`, `probe calendar ${JSON.stringify(other)}`]);
+  });
+
+  it('store the name a source was added under', async () => {
+    const { handlers, calls } = await setup();
+    await handlers['sources.add']({ kind: 'calendar', input: `${CALENDAR.moduleId} ${CALENDAR.calendarId}`, label: '  Shifts  ' });
+    await handlers['sources.add']({ kind: 'calendar', input: `${CALENDAR.moduleId} ${CALENDAR.calendarId}`, label: ' ' });
+    expect(calls).toEqual([`add ${CALENDAR_SCOPE} "Shifts"`, `add ${CALENDAR_SCOPE}`]);
   });
 
   it('save settings, apply the budget at once and plan again', async () => {
