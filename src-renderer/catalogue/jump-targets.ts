@@ -31,6 +31,7 @@ export function jumpTargets(states: readonly ScopeState[], sources: readonly Sou
   }
   targets.push({ id: 'outbox', label: 'Outbox', detail: 'Edits waiting to be sent', to: '/outbox' });
   targets.push({ id: 'settings', label: 'Settings', detail: 'Connection, sources, schedule, storage', to: '/settings' });
+  targets.push({ id: 'sources', label: 'Add sources', detail: 'Data lists, calendars, surveys, tasks, service forms, posts by id or link', to: '/sources' });
   for (const state of states) {
     const table = endpoints[state.endpoint as EndpointId]?.table;
     const place = table ? placeOfTable(table) : null;
