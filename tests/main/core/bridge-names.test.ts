@@ -27,6 +27,7 @@ describe('bridge channels', () => {
         "workspaces.open",
         "workspaces.remove",
         "workspaces.signIn",
+        "workspaces.signOut",
         "workspaces.switch",
         "workspaces.test",
       ]
