@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sourceSuggestions, type SuggestionInput } from '../../../src-shared/sources/index.js';
+import { sourceSuggestions, type SuggestionInput, type SuggestionScope } from '../../../src-shared/sources/index.js';
 
 const M = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const T = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
@@ -11,7 +11,7 @@ const input = (over: Partial<SuggestionInput>): SuggestionInput => ({ scopes: []
 
 describe('sources the mirrored data names', () => {
   it('offers the module of an added task, once, for its categories', () => {
-    const scopes = [
+    const scopes: SuggestionScope[] = [
       { scope: `E13:${M}/${T}`, endpoint: 'E13', params: { moduleId: M, taskId: T } },
       { scope: `E17:${M}/${T}/${S}`, endpoint: 'E17', params: { moduleId: M, taskId: T, subtaskId: S } },
     ];
