@@ -33,8 +33,8 @@ export const shellCommandSchemas = {
   },
   /**
    * Signs out of the open workspace: forgets its saved secret (its cache and unsent edits
-   * wait for "Sign in again"), or with `clearCache` removes it with all its data. Other
-   * workspaces are not touched.
+   * wait for "Sign in again"), or with `clearCache` removes it with all its data (the
+   * demo, which has no secret, is always removed). Other workspaces are not touched.
    */
   'shell.signOut': { arg: z.object({ clearCache: z.boolean() }).strict() },
 } as const;

@@ -233,6 +233,7 @@ test('first run → connect → add what the API cannot list: a pasted link, a w
     const step = (kind: string) => page.locator(`[data-testid="source-step"][data-kind="${kind}"]`);
     await expect(step('calendar').getByTestId('source-example').first()).toContainText('/calendarmodules/<moduleId>/calendars/<calendarId>');
     await expect(page.getByTestId('source-suggestion')).toHaveCount(0);
+    await page.screenshot({ path: join(tmpdir(), 'outpost-sources-first.png') });
 
     // A task by its pasted portal link: found, with its rows counted by the workspace.
     await step('task').getByTestId('source-link').locator('input').fill(`https://portal.example/taskmanagementmodules/${task.moduleId}/tasks/${task.taskId}`);

@@ -67,15 +67,11 @@ describe('connection file', () => {
 describe('shell commands', () => {
   async function setup(backend = 'gnome_libsecret') {
     const vault = vaultOn(backend);
-    const started: string[] = [];
     const registry = createWorkspaceRegistry({
       rootDir: dir,
       vault,
       shell: 'electron',
-      createServices: (options) => {
-        started.push(options.connection.kind);
-        return { handlers: {} as never, info: () => ({}) as never, attach: () => undefined, detach: () => undefined, start: async () => undefined, stop: async () => undefined, whenSettled: async () => undefined };
-      },
+      createServices: () => ({ handlers: {} as never, info: () => ({}) as never, attach: () => undefined, detach: () => undefined, start: async () => undefined, stop: async () => undefined, whenSettled: async () => undefined }),
     });
     await registry.start();
     const workspaces = registry.handlers as AppCommandHandlers;

@@ -158,6 +158,8 @@ describe('workspace registry', () => {
     const { main, handlers, vault } = await registry();
     const { id: idA } = await handlers['workspaces.add']({ draft: tokenDraft(a) });
     const { id: idB } = await handlers['workspaces.add']({ draft: tokenDraft(b) });
+    // Just added, not started yet: nothing to sign in to.
+    expect((await handlers['sync.status']({})).authNeeded).toBe(false);
     const window = await openWindow(main, idB);
     await main.whenSettled();
     const cached = await rows(window.db);
