@@ -101,4 +101,23 @@ describe('queuing through the outbox', () => {
     expect(calls.find((c) => c.name === 'outbox.queue')?.arg).toEqual({ edit: { kind: 'patchUser', userId: row.id, ops: [{ op: 'replace', path: '/name', value: 'Renamed Person' }] } });
     wrapper.unmount();
   });
+
+  it('shows main’s refusal of a user patch beside the form and stays open', async () => {
+    const db = openFakeDatabase();
+    const row = user(5);
+    const scope = scopeKey('E19', { userId: row.id });
+    await createDexieMirrorStore(db).putRow({ endpoint: 'E19', scope, row });
+    const { bridge } = fakeBridge({ 'outbox.queue': { queued: false, errors: [{ path: 'name', message: 'name is taken by the server’s rules' }] } });
+    const ctx = renderingContext(db, bridge);
+    const wrapper = mount(withProviders(UserEditor, { stored: { scope, key: row.id, pass: '', row, k: {} } }), { global: ctx.global, attachTo: document.body });
+    await flushPromises();
+    const name = document.body.querySelector('input[aria-label="Name"]') as HTMLInputElement;
+    name.value = 'Another Name';
+    name.dispatchEvent(new Event('input'));
+    await flushPromises();
+    (document.body.querySelector('[data-testid="user-save"]') as HTMLButtonElement).click();
+    await eventually(() => expect(document.body.textContent).toContain('$.name name is taken by the server’s rules'));
+    expect(document.body.querySelector('[data-testid="user-save"]')).not.toBeNull();
+    wrapper.unmount();
+  });
 });
