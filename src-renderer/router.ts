@@ -1,5 +1,5 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw, type RouterHistory } from 'vue-router';
-import { AREAS, listPath } from './catalogue/areas.js';
+import { AREAS, listPath } from './presentation/areas.js';
 
 /** Route meta of a list page: which area and which of its lists. */
 export interface ListRouteMeta {

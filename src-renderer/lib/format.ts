@@ -1,4 +1,4 @@
-import type { FieldKind } from '../catalogue/fields.js';
+import type { FieldKind } from '../presentation/fields.js';
 
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });

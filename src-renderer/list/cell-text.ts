@@ -1,4 +1,4 @@
-import type { ColumnDef } from '../catalogue/columns.js';
+import type { ColumnDef } from '../presentation/columns.js';
 import { formatValue } from '../lib/format.js';
 import { localeText } from '../lib/locales.js';
 

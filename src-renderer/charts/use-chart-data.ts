@@ -1,11 +1,11 @@
 import { onScopeDispose, shallowRef, watch, type Ref } from 'vue';
 import type { ScopeState } from '../../src-shared/store/index.js';
 import { useAppContext } from '../app-context.js';
-import { aggregate, type ChartData } from '../charts/aggregate.js';
-import { chartsOf } from '../charts/chart-specs.js';
-import { endpointOfTable } from '../catalogue/areas.js';
-import { rowLabel } from '../catalogue/references.js';
-import { useLiveQuery } from './use-live-query.js';
+import { aggregate, type ChartData } from './aggregate.js';
+import { chartsOf } from './chart-specs.js';
+import { endpointOfTable } from '../presentation/areas.js';
+import { rowLabel } from '../presentation/references.js';
+import { useLiveQuery } from '../composables/use-live-query.js';
 
 /** Recount at most this often while rows stream in: counting is cheap, not free. */
 const THROTTLE_MS = 3000;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints, ENDPOINT_IDS } from '../../../src-shared/api/index.js';
 import { mirrorTableSpecs } from '../../../src-shared/store/index.js';
-import { AREAS, childEndpointsOf, endpointOfTable, isListed, placeOfTable } from '../../../src-renderer/catalogue/areas.js';
-import { columnsOf, localeTitleField } from '../../../src-renderer/catalogue/columns.js';
-import { fieldsOf, labelOf } from '../../../src-renderer/catalogue/fields.js';
+import { AREAS, childEndpointsOf, endpointOfTable, isListed, placeOfTable } from '../../../src-renderer/presentation/areas.js';
+import { columnsOf, localeTitleField } from '../../../src-renderer/presentation/columns.js';
+import { fieldsOf, labelOf } from '../../../src-renderer/presentation/fields.js';
 
 describe('columns from the catalogue', () => {
   it('puts name first, then sortable and filterable fields, ids last, and leaves links out', () => {

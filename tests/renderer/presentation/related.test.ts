@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../../src-shared/api/index.js';
 import { scopeId, scopeKey } from '../../../src-shared/store/index.js';
-import { relatedLists } from '../../../src-renderer/catalogue/related.js';
-import { scopeOwners } from '../../../src-renderer/catalogue/references.js';
-import { filterTargets, jumpTargets, scopeLabel } from '../../../src-renderer/catalogue/jump-targets.js';
+import { relatedLists } from '../../../src-renderer/presentation/related.js';
+import { scopeOwners } from '../../../src-renderer/presentation/references.js';
+import { filterTargets, jumpTargets, scopeLabel } from '../../../src-renderer/presentation/jump-targets.js';
 import { scopeState } from '../helpers/renderer-context.js';
 import { guidOf } from '../helpers/rows.js';
 
