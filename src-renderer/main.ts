@@ -8,6 +8,8 @@ import { openRendererDatabase } from './db/open-renderer-db.js';
 import { assertSchemaPresent, clearLocalCache, describeStorageError, requestPersistentStorage } from './db/storage-health.js';
 import StorageFailure from './components/StorageFailure.vue';
 import { createAppRouter } from './router.js';
+import { useConnectionStore } from './stores/connection-store.js';
+import { useOutboxStore } from './stores/outbox-store.js';
 import { useSyncStore } from './stores/sync-store.js';
 import './styles.css';
 
@@ -25,9 +27,10 @@ provideAppContext(app, { db, bridge });
 app.use(createAppRouter());
 
 app.runWithContext(() => {
-  const sync = useSyncStore(pinia);
-  sync.listen();
-  watch(linked, (open) => sync.setLinked(open), { immediate: true });
+  useSyncStore(pinia).listen();
+  useOutboxStore(pinia).listen();
+  const connection = useConnectionStore(pinia);
+  watch(linked, (open) => connection.setLinked(open), { immediate: true });
 });
 app.mount('#app');
 

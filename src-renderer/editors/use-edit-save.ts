@@ -1,8 +1,7 @@
 import { useMessage } from 'naive-ui';
 import { ref, watch, type Ref } from 'vue';
 import type { FieldError } from '../../src-shared/outbox/index.js';
-import { useOutboxStore } from '../stores/outbox-store.js';
-import type { EditInput } from './outbox-client.js';
+import { useOutboxStore, type EditInput } from '../stores/outbox-store.js';
 import type { FormProblems } from './post-form.js';
 
 /** What a form comes to when the user saves: nothing to send, objections to show, or an edit to queue. */

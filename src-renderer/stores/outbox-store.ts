@@ -1,8 +1,27 @@
 import { defineStore } from 'pinia';
 import { computed } from 'vue';
+import type { PatchOperation } from '../../src-shared/api/index.js';
+import type { BridgeError, Result } from '../../src-shared/bridge/index.js';
+import type { ConfirmAction, FieldError, OutboxEditInput } from '../../src-shared/outbox/index.js';
 import { useAppContext } from '../app-context.js';
 import { useLiveQuery } from '../composables/use-live-query.js';
-import { createOutboxClient } from '../editors/outbox-client.js';
+import { useSyncStore } from './sync-store.js';
+
+/** An edit as the outbox takes it: create a post (E3), patch a post (E16), patch a user (E19). */
+export type EditInput =
+  | { readonly kind: 'createPost'; readonly moduleId: string; readonly body: Record<string, unknown> }
+  | { readonly kind: 'patchPost'; readonly moduleId: string; readonly contentId: string; readonly ops: PatchOperation[] }
+  | { readonly kind: 'patchUser'; readonly userId: string; readonly ops: PatchOperation[] };
+
+/** What queuing an edit came to: queued, refused with field errors, or not delivered. */
+export type QueueOutcome =
+  | { readonly ok: true; readonly id: string }
+  | { readonly ok: false; readonly fields: readonly FieldError[]; readonly error: BridgeError };
+
+/** A refused edit's field errors as one sentence for a toast. */
+export function describeFieldErrors(fields: readonly FieldError[]): string {
+  return fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; ');
+}
 
 /**
  * The outbox as the renderer sees it: entries main wrote to Dexie (read-only here).
@@ -45,9 +64,13 @@ export function toOutboxView(raw: Record<string, unknown>): OutboxView {
 export const isWaiting = (entry: OutboxView) => !SETTLED.has(entry.state);
 export const needsUser = (entry: OutboxView) => NEEDS_USER.has(entry.state);
 
+/**
+ * Edits go through main: it validates them, journals them and has the mirror writer
+ * store them with the optimistic copy; the renderer reads the entries from Dexie and
+ * never writes them itself.
+ */
 export const useOutboxStore = defineStore('outbox', () => {
   const { db, bridge } = useAppContext();
-  const client = createOutboxClient(bridge);
   const { value: entries } = useLiveQuery(
     async () => (await db.outbox.orderBy('seq').toArray()).map(toOutboxView),
     [],
@@ -57,5 +80,25 @@ export const useOutboxStore = defineStore('outbox', () => {
   const refused = computed(() => entries.value.filter(needsUser));
   /** Row keys with edits waiting: the id at the end of `post:<module>/<id>` or `user:<id>`. */
   const pendingTargets = computed(() => new Set(waiting.value.map((e) => e.target.split(/[:/]/).at(-1) ?? e.target)));
-  return { entries, waiting, refused, pendingTargets, enqueue: client.enqueue, discard: client.discard, retry: client.retry, confirm: client.confirm };
+
+  async function enqueue(edit: EditInput): Promise<QueueOutcome> {
+    const result = await bridge.call('outbox.queue', { edit: edit as OutboxEditInput });
+    if (!result.ok) return { ok: false, fields: [], error: result.error };
+    if (result.data.queued) return { ok: true, id: result.data.id };
+    const fields = result.data.errors;
+    return { ok: false, fields, error: { code: 'Refused', message: describeFieldErrors(fields) || 'The edit was refused' } };
+  }
+  const discard = (id: string): Promise<Result<unknown>> => bridge.call('outbox.discard', { id });
+  const retry = (id: string): Promise<Result<unknown>> => bridge.call('outbox.retry', { id });
+  const confirm = (id: string, action: ConfirmAction): Promise<Result<unknown>> => bridge.call('outbox.confirm', { id, action });
+
+  /** Turns the server's refusals of sent edits into notices; returns the unsubscribe function. */
+  function listen(): () => void {
+    const sync = useSyncStore();
+    return bridge.on('outbox.refused', (r) => {
+      sync.pushNotice('error', `${r.title} was refused: ${r.message}`, { title: `${r.title} was refused`, content: `${r.message} — fix or discard it in the outbox.` });
+    });
+  }
+
+  return { entries, waiting, refused, pendingTargets, enqueue, discard, retry, confirm, listen };
 });
