@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [vue()],
   test: {
-    include: ['tests/{shared,main,server,renderer}/**/*.test.ts', 'tests/bench/checks/**/*.test.ts'],
+    include: ['tests/{shared,main,server,renderer,lint}/**/*.test.ts', 'tests/bench/checks/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -5,4 +5,3 @@ export * from './endpoints.js';
 export * from './api-parse-error.js';
 export * from './parse.js';
 export * from './dialect.js';
-export * from './openapi.js';
