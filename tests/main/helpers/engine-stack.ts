@@ -100,7 +100,11 @@ export function serverRows(server: RunningServer, endpoint: EndpointId, params: 
 }
 
 /** Differences between the mirror and the server, scope by scope (empty when equal). */
-export async function mirrorDiff(server: RunningServer, db: OutpostDb, states: readonly ScopeState[]): Promise<string[]> {
+export async function mirrorDiff(
+  server: RunningServer,
+  db: OutpostDb,
+  states: readonly Pick<ScopeState, 'scope' | 'endpoint' | 'params' | 'status'>[],
+): Promise<string[]> {
   const problems: string[] = [];
   for (const state of states) {
     if (state.status === 'not-available' || state.status === 'not-permitted') continue;
