@@ -9,13 +9,20 @@ export default defineConfig({
     build: {
       outDir: resolve(here, 'out/main'),
       lib: { entry: resolve(here, 'src-main/electron/index.ts') },
+      rolldownOptions: {
+        // Main imports shared modules that sit beside Dexie code it never calls; an
+        // external module is kept for its side effects unless told otherwise, and
+        // Dexie's start-up code has no business in main.
+        treeshake: { moduleSideEffects: (id: string, external: boolean) => (external && id === 'dexie' ? false : undefined) },
+      },
     },
   },
   preload: {
     build: {
       outDir: resolve(here, 'out/preload'),
-      // A sandboxed preload can require only 'electron': bundle everything else (the
-      // contract's name lists and the zod they come with) into one self-contained file.
+      // A sandboxed preload can require only 'electron': bundle everything else (one
+      // channel name) into one self-contained file. tests/main/electron/bundles.test.ts
+      // bounds its size.
       externalizeDeps: false,
       rolldownOptions: {
         input: { index: resolve(here, 'src-main/preload/index.ts') },

@@ -1,14 +1,13 @@
 import type { FuseV1Config } from '@electron/fuses';
 
-export declare const fuseConfig: FuseV1Config & { strictlyRequireAllFuses: true };
-export declare function packedBinaryPath(context: {
-  appOutDir: string;
-  electronPlatformName: string;
-  packager: { appInfo: { productFilename: string }; executableName: string };
-}): string;
-export default function afterPack(context: {
+interface PackContext {
   appOutDir: string;
   electronPlatformName: string;
   arch: number;
   packager: { appInfo: { productFilename: string }; executableName: string };
-}): Promise<void>;
+}
+
+export declare const fuseConfig: FuseV1Config & { strictlyRequireAllFuses: true };
+export declare function packedBinaryPath(context: Omit<PackContext, 'arch'>): string;
+export declare function flipOptions(context: Pick<PackContext, 'electronPlatformName' | 'arch'>): FuseV1Config & { resetAdHocDarwinSignature: boolean };
+export default function afterPack(context: PackContext): Promise<void>;

@@ -32,9 +32,16 @@ export function packedBinaryPath(context) {
   return join(appOutDir, packager.executableName);
 }
 
-export default async function afterPack(context) {
+/**
+ * Flipping a fuse changes the binary under its ad-hoc signature. arm64 macOS refuses
+ * to run such a binary, and x64 and universal builds that are later notarised or run
+ * under Rosetta need a matching signature too: reset it for every darwin arch.
+ */
+export function flipOptions(context) {
   const darwin = context.electronPlatformName === 'darwin' || context.electronPlatformName === 'mas';
-  // arm64 macOS refuses binaries whose ad-hoc signature no longer matches after the flip.
-  const arm64 = context.arch === 3; // builder-util Arch.arm64
-  await flipFuses(packedBinaryPath(context), { ...fuseConfig, resetAdHocDarwinSignature: darwin && arm64 });
+  return { ...fuseConfig, resetAdHocDarwinSignature: darwin };
+}
+
+export default async function afterPack(context) {
+  await flipFuses(packedBinaryPath(context), flipOptions(context));
 }

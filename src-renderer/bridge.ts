@@ -1,24 +1,31 @@
-import { createWireBridge, type Bridge } from '../src-shared/bridge/index.js';
+import type { Bridge } from '../src-shared/bridge/contract.js';
+import type { ShellBridge } from '../src-shared/bridge/shell-contract.js';
+import type { WireTransport } from '../src-shared/bridge/wire.js';
+import { createWireBridge } from '../src-shared/bridge/wire-bridge.js';
 import { createSocketTransport, type SocketLike } from './socket-transport.js';
 
 declare global {
   interface Window {
-    /** Set by the Electron preload; absent in the browser harness. */
-    outpost?: Bridge;
+    /** The IPC transport, set by the Electron preload; absent in the browser harness. */
+    outpost?: WireTransport;
   }
 }
 
 /** Whether the bridge's own link (socket or IPC) is up, told to a listener. */
 export type LinkListener = (open: boolean) => void;
 
+/** The bridge, with the desktop shell's commands where there is a desktop shell (Electron). */
+export type AppBridge = Bridge & { readonly shell?: ShellBridge };
+
 /**
- * The only reader of `window.outpost`. In Electron the preload provides the bridge;
- * in the browser harness the page talks to main over a WebSocket at `/bridge`.
+ * The only reader of `window.outpost`. One bridge over either transport: Electron's
+ * IPC (the preload's `window.outpost`) or, in the browser harness, a WebSocket to
+ * main at `/bridge`.
  */
-export function connectBridge(onLink?: LinkListener): Bridge {
+export function connectBridge(onLink?: LinkListener): AppBridge {
   if (window.outpost) {
     onLink?.(true);
-    return window.outpost;
+    return createWireBridge(window.outpost);
   }
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const transport = createSocketTransport({
@@ -26,5 +33,6 @@ export function connectBridge(onLink?: LinkListener): Bridge {
     createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
     onStateChange: onLink,
   });
-  return createWireBridge(transport);
+  const { call, on, serveStore } = createWireBridge(transport);
+  return { call, on, serveStore };
 }

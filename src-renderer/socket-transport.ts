@@ -1,4 +1,4 @@
-import type { WireMessage, WireTransport } from '../src-shared/bridge/index.js';
+import type { WireMessage, WireTransport } from '../src-shared/bridge/wire.js';
 import { nextBackoff } from './lib/backoff.js';
 
 /** What the transport needs of a WebSocket; tests pass a fake. */

@@ -17,6 +17,8 @@ export const USAGE = `npm run server -- [options]
                       truncateRate=0.05, badRowRate=0.01, expireCursors=true,
                       revokeTokensAfter=50 (change them at run time with
                       POST /demo/faults from this machine)
+  --base-path <p>     serve every route below a path prefix, as a gateway does
+                      (/tenant-a); the printed url ends with it
   --help              this text`;
 
 function integer(name: string, text: string, min: number): number {
@@ -54,6 +56,7 @@ export function parseCliOptions(argv: readonly string[]): { help: true } | { hel
       'rate-limit-per-minute': { type: 'string' },
       'rate-limit-time-scale': { type: 'string', default: '1' },
       fault: { type: 'string', multiple: true, default: [] },
+      'base-path': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     allowPositionals: false,
@@ -71,6 +74,7 @@ export function parseCliOptions(argv: readonly string[]): { help: true } | { hel
       scale: parseScale(values.scale),
       rateLimit: limited ? { perMinute: perMinute === undefined ? 100 : integer('rate-limit-per-minute', perMinute, 1), timeScale } : false,
       faults: faultsOf(values.fault),
+      ...(values['base-path'] ? { basePath: values['base-path'] } : {}),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { DEMO_SOURCES_PATH } from '../src-shared/api/index.js';
 import { parseCliOptions, USAGE } from './cli-options.js';
 import { startServer } from './index.js';
 
@@ -14,7 +15,7 @@ if (parsed.help) {
 } else {
   const started = performance.now();
   const server = await startServer(parsed.options);
-  process.stdout.write(`started in ${Math.round(performance.now() - started)} ms; sources at ${server.url}/demo/sources\n`);
+  process.stdout.write(`started in ${Math.round(performance.now() - started)} ms; sources at ${server.url}${DEMO_SOURCES_PATH}\n`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -5,7 +5,7 @@ import { createDataStore, type DataStore } from './data/data-store.js';
 import type { ListState } from './data/list-state.js';
 import { createWorld } from './data/world.js';
 import { createFaultInjector } from './faults/fault-injector.js';
-import { buildApp } from './http/build-app.js';
+import { buildApp, normalizeBasePath } from './http/build-app.js';
 import { createRateLimiter } from './http/rate-limiter.js';
 import { createStatsRecorder } from './http/request-stats.js';
 import type { ServerContext } from './http/server-context.js';
@@ -69,11 +69,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     demoClient,
     knownScopes: allScopes(),
   };
-  const app = buildApp(ctx, { tokenTtlSeconds });
+  const basePath = normalizeBasePath(options.basePath);
+  const app = buildApp(ctx, { tokenTtlSeconds, basePath, versions: options.versions ?? {} });
   await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port ?? 0;
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${port}${basePath}`;
   issuer = url;
   const token = tokens.issue(demoClient.clientId, [...ctx.knownScopes]);
 

@@ -3,7 +3,7 @@ import type { Scale } from './data/scale.js';
 import type { DemoSources } from './data/world.js';
 import type { FaultSettings } from './faults/fault-settings.js';
 import type { ServerStats } from './http/request-stats.js';
-import type { EndpointId } from '../src-shared/api/index.js';
+import type { ApiVersion, EndpointId } from '../src-shared/api/index.js';
 
 export interface ServerOptions {
   /** 0 (default) picks a free port. */
@@ -22,6 +22,16 @@ export interface ServerOptions {
   tokenTtlSeconds?: number;
   /** Print nothing at start. */
   quiet?: boolean;
+  /**
+   * A path prefix every route is served under (`/tenant-a`), as a gateway in front of
+   * a tenant adds one; `url` then ends with it. Default none.
+   */
+  basePath?: string;
+  /**
+   * Endpoints this tenant serves at another version than the document gives them (a
+   * tenant that lags or leads); they answer 404 at the documented one.
+   */
+  versions?: Partial<Record<EndpointId, ApiVersion>>;
 }
 
 /** Test-facing access to the server's data, bypassing HTTP. */
@@ -39,7 +49,7 @@ export interface ServerData {
 }
 
 export interface RunningServer {
-  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  /** `http://127.0.0.1:<port>` plus the base path, no trailing slash. */
   readonly url: string;
   /** A token of the demo client with every scope. */
   readonly token: string;

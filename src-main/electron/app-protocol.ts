@@ -19,8 +19,9 @@ export function registerAppProtocol(protocol: Pick<Protocol, 'handle'>, net: Pic
   protocol.handle(APP_SCHEME, async (request) => {
     const file = resolveAppPath(rendererDir, request.url);
     if (!file || request.method !== 'GET') return new Response('not found', { status: 404 });
-    const response = await net.fetch(pathToFileURL(file).toString());
-    if (!response.ok) return new Response('not found', { status: 404 });
+    // net.fetch rejects (ERR_FILE_NOT_FOUND) for a missing file rather than answering 404.
+    const response = await net.fetch(pathToFileURL(file).toString()).catch(() => null);
+    if (!response?.ok) return new Response('not found', { status: 404 });
     return new Response(response.body, {
       status: 200,
       headers: appResponseHeaders(response.headers.get('content-type') ?? 'application/octet-stream'),

@@ -17,7 +17,8 @@ import {
 import { join } from 'node:path';
 import type { OutboxCount, ShellSettings } from '../../src-shared/bridge/index.js';
 import { consoleLogger } from '../core/logger.js';
-import { createMainServices } from '../core/services.js';
+import type { ConnectionConfig } from '../core/services.js';
+import { createWorkspaceRegistry } from '../core/workspaces/workspace-registry.js';
 import { APP_ENTRY_URL, appOrigins as originsFor } from './app-origin.js';
 import { appMenuTemplate } from './app-menu.js';
 import { APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app-protocol.js';
@@ -26,6 +27,8 @@ import { watchConnectivity } from './connectivity-watch.js';
 import { hardenSession, hardenWebContents } from './harden-web-contents.js';
 import { readJsonFile, writeJsonFile } from './json-file.js';
 import { openMainWindow } from './main-window.js';
+import { createNotifier } from './live-notifications.js';
+import { osFetch } from './os-fetch.js';
 import { createOutboxIndicator, TRAY_ICON_DATA_URL } from './outbox-indicator.js';
 import { shouldPauseSync } from './power-policy.js';
 import { watchBattery } from './power-watch.js';
@@ -33,6 +36,7 @@ import { refusedNotification } from './refused-notification.js';
 import { createSafeStorageVault } from './safe-storage-vault.js';
 import { createServicesHost } from './services-host.js';
 import { createShellCommands } from './shell-commands.js';
+import { settleWithin } from './settle-within.js';
 import { createShellSettingsFile } from './shell-settings.js';
 import { windowStateSchema } from './window-state.js';
 
@@ -48,6 +52,13 @@ const appOrigins = originsFor(devServerUrl);
 // its cache and settings never mix with a real workspace's.
 const demoOnly = process.argv.includes('--demo');
 if (demoOnly) app.setPath('userData', join(app.getPath('appData'), `${app.name} Demo`));
+// The smoke suite (`npm run test:electron`) runs each launch in a fresh profile; a packaged app ignores this.
+const profileDir = app.isPackaged ? undefined : process.env['OUTPOST_PROFILE_DIR'];
+if (profileDir) app.setPath('userData', profileDir);
+// Windows ties notifications and the taskbar to this id: electron-builder.yml's appId.
+if (process.platform === 'win32') app.setAppUserModelId('app.outpost.desktop');
+/** How long quitting waits for the services to stop (journal flush, demo server). */
+const QUIT_GRACE_MS = 5_000;
 
 // Before `ready`: the app's own scheme, and every renderer sandboxed whatever its options say.
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
@@ -57,10 +68,17 @@ app.on('web-contents-created', (_event, contents) => {
   hardenWebContents(contents, { appOrigins, shell, log: (message) => log.warn(message) });
 });
 
+// Until main() has opened the first window, "show the window" does nothing: the window
+// is on its way, and a second launch or a tray click during start must not open another.
+let showWindow: () => void = () => undefined;
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  void app.whenReady().then(main, (error: unknown) => fail(error));
+  // At once, not after start: a second launch during start would otherwise go unheard.
+  app.on('second-instance', () => showWindow());
+  // `.catch`, not a second `then` argument: that one never sees main() itself fail.
+  app.whenReady().then(main).catch(fail);
 }
 
 function fail(error: unknown): void {
@@ -79,6 +97,7 @@ async function main(): Promise<void> {
   const settingsFile = createShellSettingsFile(dataDir);
   let settings = await settingsFile.load();
   const vault = createSafeStorageVault(safeStorage, dataDir, { allowPlainText: () => settings.allowPlainTextSecrets });
+  vault.prepare();
   const connection = createConnectionFile(dataDir, vault);
 
   let tray: Tray | null = null;
@@ -88,35 +107,31 @@ async function main(): Promise<void> {
     log.warn('no tray on this desktop', { error: String(error) });
   }
   const indicator = createOutboxIndicator({ app, tray });
+  const notifier = createNotifier(Notification);
   let win: BrowserWindow | null = null;
-  const showWindow = () => {
-    if (!win || win.isDestroyed()) win = createWindow();
-    if (win.isMinimized()) win.restore();
-    win.show();
-    win.focus();
-  };
 
+  // Workspaces side by side; a fresh profile opens on the first-run screen (`--demo`: on
+  // the demo), a profile from before workspaces keeps its connection, cache and journal.
+  const initialWorkspace = async (config: ConnectionConfig) =>
+    config.kind !== 'demo' ? { connection: config, legacy: true } : demoOnly ? { connection: config } : null;
+  const initial = await initialWorkspace(demoOnly ? { kind: 'demo' } : await connection.load());
   const host = createServicesHost({
-    createServices: (config) =>
-      createMainServices({
-        connection: config,
+    createServices: () =>
+      createWorkspaceRegistry({
+        rootDir: dataDir,
+        vault,
         shell: 'electron',
-        dataDir,
         log,
-        // A renewed token or secret (`auth.update`) goes to the vault like the first one.
-        onSecretsChanged: (renewed) => {
-          connection.save(renewed).catch((error: unknown) => {
-            void dialog.showMessageBox({ type: 'warning', message: 'The new token was not saved', detail: error instanceof Error ? error.message : String(error) });
-          });
+        initial,
+        // The OS's proxy, PAC and certificate store, as a browser would use them.
+        fetch: osFetch(net),
+        // A renewed token or secret (`auth.update`) goes to the workspace's vault entry like the first one.
+        onSecretNotSaved: (error) => {
+          void dialog.showMessageBox({ type: 'warning', message: 'The new token was not saved', detail: error instanceof Error ? error.message : String(error) });
         },
       }),
     onOutboxCount: (count: OutboxCount) => indicator.update(count),
-    onRefused: (refusal) => {
-      if (!Notification.isSupported()) return;
-      const notification = new Notification(refusedNotification(refusal));
-      notification.on('click', showWindow);
-      notification.show();
-    },
+    onRefused: (refusal) => notifier.show(refusedNotification(refusal), () => showWindow()),
     log,
     osOnline: net.isOnline(),
   });
@@ -126,6 +141,7 @@ async function main(): Promise<void> {
   const updateSettings = async (change: Partial<ShellSettings>) => {
     settings = { ...settings, ...change };
     await settingsFile.save(settings);
+    vault.prepare();
     applyPower();
     buildMenu();
     return settings;
@@ -175,13 +191,13 @@ async function main(): Promise<void> {
   buildMenu();
   tray?.setContextMenu(
     Menu.buildFromTemplate([
-      { label: 'Show Outpost', click: showWindow },
+      { label: 'Show Outpost', click: () => showWindow() },
       { label: 'Sync Now', click: () => host.probe() },
       { type: 'separator' },
       { role: 'quit' },
     ]),
   );
-  tray?.on('click', showWindow);
+  tray?.on('click', () => showWindow());
 
   const windowStateFile = join(dataDir, 'window-state.json');
   const savedState = await readJsonFile(windowStateFile, windowStateSchema.nullable(), null);
@@ -201,6 +217,10 @@ async function main(): Promise<void> {
       },
       host,
       shellCommands,
+      onLoadFailure: ({ title, detail }) => {
+        log.error(title, { detail });
+        dialog.showErrorBox(title, detail);
+      },
     });
 
   await host.start(demoOnly ? { kind: 'demo' } : await connection.load());
@@ -210,9 +230,14 @@ async function main(): Promise<void> {
   });
   watchConnectivity({ net, powerMonitor, target: host, setInterval, clearInterval: (t) => clearInterval(t as NodeJS.Timeout) });
   win = createWindow();
+  showWindow = () => {
+    if (!win || win.isDestroyed()) win = createWindow();
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+  };
 
-  app.on('second-instance', showWindow);
-  app.on('activate', showWindow);
+  app.on('activate', () => showWindow());
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
@@ -220,7 +245,8 @@ async function main(): Promise<void> {
   app.on('will-quit', (event) => {
     if (stopped) return;
     event.preventDefault();
-    void host.stop().finally(() => {
+    void settleWithin(host.stop(), QUIT_GRACE_MS, setTimeout).then((outcome) => {
+      if (outcome !== 'done') log.warn('quitting before the services stopped', { outcome });
       stopped = true;
       app.quit();
     });

@@ -1,8 +1,7 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions, Screen } from 'electron';
-import type { ShellCommandHandlers } from '../../src-shared/bridge/index.js';
-import { IPC_CHANNELS } from '../preload/ipc-channels.js';
-import { registerCommandHandlers } from './ipc-commands.js';
-import { createIpcPeer } from './ipc-peer.js';
+import { createStorePeer, serveCommands, watchServing, type ShellCommandHandlers } from '../../src-shared/bridge/index.js';
+import { createIpcTransport } from './ipc-transport.js';
+import { loadFailure, type LoadFailure } from './load-failure.js';
 import { isTrustedSender } from './sender-policy.js';
 import type { ServicesHost, WindowLink } from './services-host.js';
 import { mainWindowOptions } from './window-options.js';
@@ -19,6 +18,8 @@ export interface MainWindowDeps {
   readonly saveState: (state: WindowState) => void;
   readonly host: ServicesHost;
   readonly shellCommands: ShellCommandHandlers;
+  /** The page could not be loaded (a missing build, a refused URL): tell the user. */
+  readonly onLoadFailure: (failure: LoadFailure) => void;
 }
 
 /**
@@ -37,37 +38,42 @@ export function openMainWindow(deps: MainWindowDeps): BrowserWindow {
   const win = new deps.BrowserWindow(
     mainWindowOptions({ preload: deps.preload, devTools: deps.devTools, bounds: { x: state.x, y: state.y, width: state.width, height: state.height } }),
   );
-  if (state.maximized) win.maximize();
   const contents = win.webContents;
 
+  // One transport per window, for its whole life (reloads included): calls are
+  // answered all along; the store is used through a peer per attachment, so a reply
+  // meant for the page before a reload can never reach the next one.
   const isTrusted = (frame: Parameters<typeof isTrustedSender>[0]) => isTrustedSender(frame, appOrigins);
+  const transport = createIpcTransport({ contents, ipc: contents.ipc, isTrusted });
   let lastId = 0;
+  const nextId = () => ++lastId;
   const link: WindowLink = {
-    makePeer: () => createIpcPeer({ contents, ipc: contents.ipc, isTrusted, nextId: () => ++lastId }),
-    emit: (name, data) => {
-      if (!contents.isDestroyed()) contents.send(IPC_CHANNELS.event, name, data);
-    },
+    makePeer: () => createStorePeer(transport, { nextId }),
+    emit: (name, data) => transport.send({ t: 'event', name, data }),
   };
-  contents.ipc.on(IPC_CHANNELS.storeServing, (event, serving: unknown) => {
-    if (!isTrusted(event.senderFrame)) return;
-    host.setWindow(serving === true ? link : null);
-  });
+  const stopCommands = serveCommands(transport, () => ({ ...host.handlers(), ...deps.shellCommands }));
+  const stopServing = watchServing(transport, (serving) => host.setWindow(serving ? link : null));
   contents.on('did-start-navigation', (details) => {
     if (details.isMainFrame && !details.isSameDocument) host.setWindow(null);
   });
   contents.on('render-process-gone', () => host.setWindow(null));
-  const unregister = registerCommandHandlers(contents.ipc, {
-    isTrusted,
-    commands: () => host.handlers(),
-    shellCommands: deps.shellCommands,
-  });
 
-  win.once('ready-to-show', () => win.show());
+  // Maximizing a hidden window shows it at once on some platforms, before its first
+  // paint: wait for the page, as the show itself does.
+  win.once('ready-to-show', () => {
+    if (state.maximized) win.maximize();
+    win.show();
+  });
   win.on('close', () => deps.saveState(windowStateToSave(win.getNormalBounds(), win.isMaximized())));
   win.on('closed', () => {
     host.setWindow(null);
-    unregister();
+    stopCommands();
+    stopServing();
+    transport.close();
   });
-  void win.loadURL(deps.entryUrl);
+  win.loadURL(deps.entryUrl).catch((error: unknown) => {
+    const failure = loadFailure(error, deps.entryUrl);
+    if (failure) deps.onLoadFailure(failure);
+  });
   return win;
 }

@@ -1,4 +1,4 @@
-import type { CommandHandlers, Events, MainPeer, OutboxCount, OutboxRefusal, SyncStatus } from '../../src-shared/bridge/index.js';
+import { COMMAND_NAMES, type CommandHandlers, type Events, type MainPeer, type OutboxCount, type OutboxRefusal, type SyncStatus } from '../../src-shared/bridge/index.js';
 import type { Logger } from '../core/logger.js';
 import type { ConnectionConfig, MainServices } from '../core/services.js';
 import { shellSyncStatus } from './sync-status-view.js';
@@ -27,6 +27,15 @@ export interface ServicesHost {
   probe(): void;
   state(): { readonly osOnline: boolean; readonly paused: boolean };
   stop(): Promise<void>;
+}
+
+/**
+ * While no services exist (a workspace switch), every command answers `Unavailable`
+ * rather than the lookup throwing: a caller always gets a result.
+ */
+function unavailableHandlers(): CommandHandlers {
+  const unavailable = () => Promise.reject(Object.assign(new Error('the app is switching workspaces'), { code: 'Unavailable' }));
+  return Object.fromEntries(COMMAND_NAMES.map((name) => [name, unavailable])) as unknown as CommandHandlers;
 }
 
 /**
@@ -112,7 +121,7 @@ export function createServicesHost(options: {
       reconcile();
     },
     handlers() {
-      if (!services) throw Object.assign(new Error('the app is switching workspaces'), { code: 'Unavailable' });
+      if (!services) return unavailableHandlers();
       const current = services.handlers;
       return {
         ...current,

@@ -21,7 +21,7 @@ export function createShellCommands(deps: {
     async 'shell.state'() {
       return {
         settings: settings.get(),
-        vault: { secure: vault.isSecure(), backend: vault.backend() },
+        vault: await vault.status(),
         connection: await connection.describe(),
         power: { onBattery: power().onBattery, syncPaused: host.state().paused },
         osOnline: host.state().osOnline,

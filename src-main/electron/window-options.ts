@@ -39,7 +39,8 @@ export function mainWindowOptions(options: {
       webviewTag: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
-      spellcheck: true,
+      // Chromium would download Hunspell dictionaries from Google at first use (Linux, Windows).
+      spellcheck: false,
       devTools: options.devTools,
     },
   };

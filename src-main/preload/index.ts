@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { createPreloadBridge } from './preload-bridge.js';
+import { createPreloadTransport } from './preload-transport.js';
 
-// The only thing the page gets from the preload: the bridge, as `window.outpost`.
-contextBridge.exposeInMainWorld('outpost', createPreloadBridge(ipcRenderer));
+// The only thing the page gets from the preload: the bridge's transport, as `window.outpost`.
+contextBridge.exposeInMainWorld('outpost', createPreloadTransport(ipcRenderer));

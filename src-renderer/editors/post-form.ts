@@ -1,4 +1,4 @@
-import { ApiParseError, parseRequest, type CreatePostBody, type PatchOperation } from '../../src-shared/api/index.js';
+import { ApiParseError, parseRequest, postPatchPaths, setOpOf, type CreatePostBody, type PatchOperation } from '../../src-shared/api/index.js';
 
 /** One culture's texts; `bodyText` is Markdown (the API converts it). */
 export interface LocaleInput {
@@ -104,14 +104,17 @@ export function createBodyOf(form: PostForm): Record<string, unknown> {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The E16 operations that turn `original` into `form`: one replace per changed path. */
+/** The op the catalogue's table gives an E16 path (the document shows `replace`). */
+const opOf = (path: string) => setOpOf(postPatchPaths, path);
+
+/** The E16 operations that turn `original` into `form`: one op per changed path. */
 export function patchOpsOf(original: PostForm, form: PostForm): PatchOperation[] {
   const ops: PatchOperation[] = [];
-  if (form.categoryId !== original.categoryId && form.categoryId.trim()) ops.push({ op: 'replace', path: '/categoryId', value: form.categoryId.trim() });
-  if (!same(form.locales, original.locales)) ops.push({ op: 'replace', path: '/locales', value: form.locales.map((l) => ({ ...l })) });
-  if (!same(form.mediaIds, original.mediaIds)) ops.push({ op: 'replace', path: '/mediaIds', value: [...form.mediaIds] });
-  if (!same(form.permissions, original.permissions)) ops.push({ op: 'replace', path: '/permissions', value: form.permissions.map((p) => ({ ...p })) });
-  if (!same(form.notifications, original.notifications)) ops.push({ op: 'replace', path: '/notifications', value: { ...form.notifications } });
+  if (form.categoryId !== original.categoryId && form.categoryId.trim()) ops.push({ op: opOf('/categoryId'), path: '/categoryId', value: form.categoryId.trim() });
+  if (!same(form.locales, original.locales)) ops.push({ op: opOf('/locales'), path: '/locales', value: form.locales.map((l) => ({ ...l })) });
+  if (!same(form.mediaIds, original.mediaIds)) ops.push({ op: opOf('/mediaIds'), path: '/mediaIds', value: [...form.mediaIds] });
+  if (!same(form.permissions, original.permissions)) ops.push({ op: opOf('/permissions'), path: '/permissions', value: form.permissions.map((p) => ({ ...p })) });
+  if (!same(form.notifications, original.notifications)) ops.push({ op: opOf('/notifications'), path: '/notifications', value: { ...form.notifications } });
   return ops;
 }
 

@@ -1,4 +1,4 @@
-import { parseRequest, userPatchPaths, type PatchOperation } from '../../src-shared/api/index.js';
+import { parseRequest, setOpOf, userPatchPaths, type PatchOperation } from '../../src-shared/api/index.js';
 import { problemsOf, type FormProblems } from './post-form.js';
 
 /** Every patch path of E19 the document shows, as form fields. */
@@ -52,10 +52,11 @@ function customFieldsValue(form: UserForm): Record<string, string | string[]> {
   return out;
 }
 
-/** The op the document shows for a path when it sets a value. */
+/** The op the document shows for a path when it sets a value (the catalogue's op table). */
 function setOp(path: string): 'add' | 'replace' {
-  const ops = userPatchPaths[path]?.ops ?? ['replace'];
-  return ops.includes('replace') ? 'replace' : 'add';
+  const op = setOpOf(userPatchPaths, path);
+  if (!op) throw new Error(`${path} is not a patchable user path`);
+  return op;
 }
 
 const SIMPLE = ['name', 'gender', 'initials', 'registerNumber', 'dutyPlanNumber', 'imageId', 'memberCardId', 'cardNumber'] as const;

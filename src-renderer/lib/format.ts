@@ -1,13 +1,36 @@
 import type { FieldKind } from '../presentation/fields.js';
 
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** The same style for wall-clock values: read as UTC and shown in UTC, so no offset is ever applied. */
+const wallClockFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
-/** A date-time as the user reads it. Values without an offset are local and shown as they are. */
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
+
+/**
+ * A date-time as the user reads it. A value with an offset is an instant, shown in the
+ * user's time zone; one without (availableFrom, availableUntil) is a wall-clock time,
+ * shown as written whatever the user's zone.
+ */
 export function formatDateTime(value: string): string {
-  if (!/(Z|[+-]\d{2}:\d{2})$/.test(value)) return value.replace('T', ' ').replace(/(:\d{2})(\.\d+)?$/, '$1').slice(0, 16);
+  const wall = WALL_CLOCK.exec(value);
+  if (wall) {
+    const [, y, mo, d, h, mi, s = '0'] = wall;
+    return wallClockFormat.format(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
+  }
+  if (!/(Z|[+-]\d{2}:\d{2})$/.test(value)) return value;
   const ms = Date.parse(value.replace(/(\.\d{3})\d+/, '$1'));
   return Number.isFinite(ms) ? dateTimeFormat.format(ms) : value;
+}
+
+/**
+ * The wall-clock time a date picker shows for `ms` (the picker works in the user's
+ * zone), as `yyyy-MM-ddTHH:mm:ss`: what the user picked, as written, with no offset.
+ */
+export function wallClockOf(ms: number): string {
+  const date = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())}T${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}`;
 }
 
 /** One cell's text. Null and missing values are an em dash, so empty never looks like loading. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { resources, type EndpointDef, type QueryParam, type ResourceName } from '../../src-shared/api/index.js';
+import { guid, resources, type EndpointDef, type QueryParam, type ResourceName } from '../../src-shared/api/index.js';
 
 /** How a field is shown: derived from the resource schema and the catalogue. */
 export type FieldKind =
@@ -10,6 +10,8 @@ export type FieldKind =
   | 'datetime'
   | 'color'
   | 'link'
+  /** A real download address outside a media object (a post's featureMediaDownloadUrl). */
+  | 'download'
   | 'media'
   | 'mediaList'
   | 'locales'
@@ -66,17 +68,18 @@ export function labelOf(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function kindOfString(name: string, query: QueryParam | null): FieldKind {
+function kindOfString(name: string, query: QueryParam | null, def: ZodDefLike): FieldKind {
   if (query?.type === 'datetime' || query?.type === 'datetimeoffset') return 'datetime';
-  if (query?.type === 'guid') return 'guid';
+  // A guid is what the document types as one, not any name ending in Id (customId and externalId are text).
+  if (query?.type === 'guid' || def === defOf(guid)) return 'guid';
   if (/(DateTime|Date)$/.test(name) || name === 'availableFrom' || name === 'availableUntil') return 'datetime';
-  if (name === 'id' || /Id$/.test(name)) return 'guid';
   if (name === 'color') return 'color';
   return 'text';
 }
 
 /** The display kind of one field of a schema. */
 export function kindOf(name: string, schema: unknown, query: QueryParam | null): FieldKind {
+  if (/DownloadUrl$/.test(name)) return 'download';
   if (name === 'url' || /Url$/.test(name)) return 'link';
   const def = unwrap(defOf(schema));
   switch (def.type) {
@@ -86,7 +89,7 @@ export function kindOf(name: string, schema: unknown, query: QueryParam | null):
       return 'number';
     case 'string':
     case 'enum':
-      return kindOfString(name, query);
+      return kindOfString(name, query, def);
     case 'array': {
       if (name === 'locales' || name === 'locale') return 'locales';
       const element = def.element ? unwrap(def.element._zod.def) : null;

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { TOKEN_PATH } from '../../src-shared/api/index.js';
 import type { ServerContext } from '../http/server-context.js';
-
-/** Where clients ask for tokens, below the base URL (not under /api). */
-export const TOKEN_PATH = '/login/oauth/authorize';
 
 function oauthError(reply: FastifyReply, status: number, error: string, description: string): FastifyReply {
   return reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description });

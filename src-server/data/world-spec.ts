@@ -32,7 +32,11 @@ export interface ContentModuleSpec {
 
 export interface CalendarSpec {
   readonly module: number;
-  readonly attendanceConfirmation: boolean;
+  /**
+   * Which of the calendar's events confirm attendance (a per-event setting): all,
+   * none, or some (the even-numbered ones).
+   */
+  readonly attendanceConfirmation: 'all' | 'some' | 'none';
   readonly size: number;
   readonly events: number;
 }
@@ -116,9 +120,9 @@ export function worldSpec(scale: Scale): WorldSpec {
     ],
     calendarModules: 2,
     calendars: [
-      { module: 0, attendanceConfirmation: true, size: at(20, 50_000), events: at(4, 400) },
-      { module: 0, attendanceConfirmation: false, size: at(12, 2_000), events: at(3, 40) },
-      { module: 1, attendanceConfirmation: true, size: at(8, 500), events: 2 },
+      { module: 0, attendanceConfirmation: 'some', size: at(20, 50_000), events: at(4, 400) },
+      { module: 0, attendanceConfirmation: 'none', size: at(12, 2_000), events: at(3, 40) },
+      { module: 1, attendanceConfirmation: 'all', size: at(8, 500), events: 2 },
     ],
     serviceformModules: [
       {

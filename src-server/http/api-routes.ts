@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  apiPrefix,
   ApiParseError,
   ENDPOINT_IDS,
   endpoints,
   isGuid,
   parseRequest,
+  type ApiVersion,
   type EndpointDef,
+  type EndpointId,
   type ParseIssue,
 } from '../../src-shared/api/index.js';
 import { checkAccess } from '../auth/access-check.js';
@@ -17,9 +20,9 @@ import { problem, validationProblem } from './problem.js';
 import { sendJson, sendProblem, sendTooManyRequests } from './send-json.js';
 import type { ServerContext } from './server-context.js';
 
-/** Fastify's `:param` form of a catalogue path under its version prefix. */
-export function routeOf(endpoint: EndpointDef): string {
-  return `/api/v${endpoint.version}${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
+/** Fastify's `:param` form of a catalogue path under its version prefix (the document's, unless overridden). */
+export function routeOf(endpoint: EndpointDef, version: ApiVersion = endpoint.version): string {
+  return `${apiPrefix(version)}${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
 }
 
 /** The list endpoint a single read belongs to (E5 → E4): same resource, path one segment shorter. */
@@ -50,7 +53,7 @@ type Handler = (endpoint: EndpointDef, params: Record<string, string>, request: 
  * passes the injected faults, the token (401), the rate limit (429) and the scopes
  * (403), then its path parameters are checked and the handler for its kind runs.
  */
-export function registerApiRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export function registerApiRoutes(app: FastifyInstance, ctx: ServerContext, versions: Partial<Record<EndpointId, ApiVersion>> = {}): void {
   const parseBody = <K extends 'E3' | 'E16' | 'E19'>(id: K, body: unknown, reply: FastifyReply) => {
     try {
       return parseRequest(id, body);
@@ -127,7 +130,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const endpoint = endpoints[id];
     app.route({
       method: endpoint.method,
-      url: routeOf(endpoint),
+      url: routeOf(endpoint, versions[id]),
       config: { endpoint: endpoint.id },
       handler: async (request, reply) => {
         const injected = await ctx.faults.before();

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { ApiVersion, EndpointId } from '../../src-shared/api/index.js';
 import { registerAuthorizeRoute } from '../auth/authorize-route.js';
 import { registerApiRoutes } from './api-routes.js';
 import { registerDemoRoutes } from './demo-routes.js';
@@ -14,8 +15,22 @@ declare module 'fastify' {
   }
 }
 
+export interface AppOptions {
+  readonly tokenTtlSeconds: number;
+  /** Prefix of every route (`/tenant-a`), or empty. */
+  readonly basePath?: string;
+  /** Endpoints served at another version than the document's. */
+  readonly versions?: Partial<Record<EndpointId, ApiVersion>>;
+}
+
+/** A base path as routes want it: `/a/b`, or empty for none. */
+export function normalizeBasePath(basePath: string | undefined): string {
+  const trimmed = (basePath ?? '').replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}` : '';
+}
+
 /** The HTTP application: body parsers, API routes, token route, demo routes, error shapes. */
-export function buildApp(ctx: ServerContext, options: { tokenTtlSeconds: number }): FastifyInstance {
+export function buildApp(ctx: ServerContext, options: AppOptions): FastifyInstance {
   // Closing means stopping now: a client mid-request (or a held keep-alive) must not keep a test or the demo alive.
   const app = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024, forceCloseConnections: true });
 
@@ -43,9 +58,15 @@ export function buildApp(ctx: ServerContext, options: { tokenTtlSeconds: number 
     if (endpoint) ctx.stats.record(endpoint, reply.statusCode);
   });
 
-  registerApiRoutes(app, ctx);
-  registerAuthorizeRoute(app, ctx, options.tokenTtlSeconds);
-  registerDemoRoutes(app, ctx);
-  registerOpenApiRoute(app, ctx);
+  // Registered in one scope so a gateway's path prefix, when set, applies to every route.
+  void app.register(
+    async (scoped) => {
+      registerApiRoutes(scoped, ctx, options.versions ?? {});
+      registerAuthorizeRoute(scoped, ctx, options.tokenTtlSeconds);
+      registerDemoRoutes(scoped, ctx);
+      registerOpenApiRoute(scoped, ctx);
+    },
+    { prefix: normalizeBasePath(options.basePath) },
+  );
   return app;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEMO_SOURCES_PATH } from '../../src-shared/api/index.js';
 import { faultPatch } from '../faults/fault-settings.js';
 import { isLoopback } from './loopback.js';
 import { problem, validationProblem } from './problem.js';
@@ -15,7 +16,7 @@ function local(request: FastifyRequest): boolean {
  * injected faults at run time, from this machine only).
  */
 export function registerDemoRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/demo/sources', async () => ctx.store.world.sources);
+  app.get(DEMO_SOURCES_PATH, async () => ctx.store.world.sources);
 
   app.get('/demo/faults', async (request, reply) => {
     if (!local(request)) return sendProblem(reply, problem(403, 'Faults can be read from this machine only.'));

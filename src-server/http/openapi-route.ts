@@ -7,7 +7,8 @@ import type { ServerContext } from './server-context.js';
 export function registerOpenApiRoute(app: FastifyInstance, ctx: ServerContext): void {
   const byOrigin = new Map<string, string>();
   app.get('/api/openapi.json', async (request, reply) => {
-    const origin = originOf(request);
+    // The API's base is this server's address plus the path prefix it is served under.
+    const origin = `${originOf(request)}${app.prefix}`;
     let text = byOrigin.get(origin);
     if (!text) byOrigin.set(origin, (text = JSON.stringify(buildOpenApiDocument({ serverUrl: origin, dialect: ctx.dialect }))));
     return reply.type('application/json; charset=utf-8').send(text);

@@ -10,6 +10,12 @@ function mediaOf(id: string): Row {
   return { id, downloadUrl: `https://files.workplace.example/media/${id}`, referenceUrl: null, contentType: null, fileName: null };
 }
 
+/** The first media of a post is its feature media, with its download link. */
+function featureFields(mediaIds: readonly string[]): Row {
+  const first = mediaIds[0];
+  return { featureMediaId: first ?? null, featureMediaDownloadUrl: first === undefined ? null : mediaOf(first)['downloadUrl'] };
+}
+
 function locales(input: readonly LocaleInput[]): Row[] {
   return input.map((l) => ({
     culture: l.culture ?? null,
@@ -51,8 +57,7 @@ export function createPost(store: DataStore, moduleId: string, body: CreatePostB
     availableUntil: body.endDate ?? null,
     endDateTimeZone: body.endDateTimeZone ?? null,
     medias: mediaIds.map(mediaOf),
-    featureMediaId: mediaIds[0] ?? null,
-    featureMediaDownloadUrl: null,
+    ...featureFields(mediaIds),
     mentions: [],
     locales: locales(body.locales),
     permissions: permissions(store, body.permissions),
@@ -73,7 +78,7 @@ export function patchPost(store: DataStore, postId: string, operations: readonly
       case '/mediaIds': {
         const ids = value as string[];
         changes['medias'] = ids.map(mediaOf);
-        changes['featureMediaId'] = ids[0] ?? null;
+        Object.assign(changes, featureFields(ids));
         break;
       }
       case '/permissions':

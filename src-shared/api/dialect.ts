@@ -39,7 +39,10 @@ export interface Dialect {
 
 const FILTER_PARAM = /^([A-Za-z][A-Za-z0-9]*)(?:\[([A-Za-z]+)\])?$/;
 
-/** `field=X`, `field[op]=X`; `sort=name,-creationDateTime`. */
+/**
+ * `field=X`, `field[op]=X` (`field[eq]=X` is read as `field=X`); `sort=name,-creationDateTime`,
+ * where a leading `+` (sent as `%2B`) also means ascending.
+ */
 export const productionDialect: Dialect = {
   name: 'production',
   encodeFilter({ field, op, value }) {
@@ -59,15 +62,17 @@ export const productionDialect: Dialect = {
     return keys.map((k) => (k.descending ? `-${k.field}` : k.field)).join(',');
   },
   decodeSort(value) {
+    // Empty parts (`a,,b`) and a sign with no name (`-`) are no keys: were they kept,
+    // the server would refuse a field called "" instead of reading the rest.
     return value
       .split(',')
       .map((part) => part.trim())
-      .filter((part) => part.length > 0)
       .map((part) =>
         part.startsWith('-')
           ? { field: part.slice(1), descending: true }
           : { field: part.replace(/^\+/, ''), descending: false },
-      );
+      )
+      .filter((key) => key.field.length > 0);
   },
 };
 

@@ -1,3 +1,4 @@
+import { apiPrefix } from './paths.js';
 import type { ResourceName } from './resources.js';
 import type { RequestName } from './requests.js';
 import type { ScalarType } from './scalars.js';
@@ -67,6 +68,11 @@ export interface EndpointDef {
   };
   /** A documented 400 of this endpoint, which makes a scope "not available". */
   readonly unavailableWhen?: string;
+  /**
+   * How the service's answer names that reason: every pattern must match its message.
+   * Any other refusal is an error, however it is worded.
+   */
+  readonly unavailableReason?: readonly RegExp[];
 }
 
 export type EndpointId =
@@ -82,6 +88,8 @@ const q = (type: ScalarType, flags: { filter: boolean; sort: boolean }): QueryPa
 });
 
 const ID = ['id'] as const;
+/** Words of an answer saying a feature is switched off. */
+const SWITCHED_OFF = /\bnot (?:been )?(?:enabled|activated|active|available|supported)\b|\bdisabled\b|\bunavailable\b|\bturned off\b|\bswitched off\b/i;
 const FORM_CHILD = {
   endpoint: 'E12',
   params: { moduleId: { scope: 'moduleId' }, formId: { row: 'id' } },
@@ -130,6 +138,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDef>> = {
     primaryKey: ID,
     table: 'dataListItems',
     unavailableWhen: 'the data list is of type Department, User or User Group',
+    unavailableReason: [/\b(?:users?|departments?|user ?groups?)\b/i, /\btype\b|\bderive/i],
   },
   E2: {
     id: 'E2',
@@ -153,6 +162,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDef>> = {
     primaryKey: ID,
     table: 'comments',
     unavailableWhen: 'comments are not enabled on the module',
+    unavailableReason: [/\bcomment/i, SWITCHED_OFF],
   },
   E3: {
     id: 'E3',
@@ -221,6 +231,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDef>> = {
     table: 'formStages',
     discoveredFrom: FORM_CHILD,
     unavailableWhen: 'stages are not enabled on the service form module',
+    unavailableReason: [/\bstage/i, SWITCHED_OFF],
   },
   E7: {
     id: 'E7',
@@ -246,6 +257,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDef>> = {
     table: 'answerFeedback',
     discoveredFrom: FORM_CHILD,
     unavailableWhen: 'feedback is not enabled on the module, the form or the field',
+    unavailableReason: [/\bfeedback/i, SWITCHED_OFF],
   },
   E8: {
     id: 'E8',
@@ -608,7 +620,20 @@ export function versionedPath(
   endpoint: EndpointDef,
   params: Readonly<Record<string, string>>,
 ): string {
-  return `/api/v${endpoint.version}${buildPath(endpoint, params)}`;
+  return `${apiPrefix(endpoint.version)}${buildPath(endpoint, params)}`;
+}
+
+/**
+ * The base URL below which `/api/v<version>/…` paths go, from the address a user
+ * gives: any path prefix a gateway adds is kept (`https://host/tenant-a`); a trailing
+ * `/api` or `/api/v1.4` (an address copied from a request) is dropped, since every
+ * endpoint is asked at its own documented version; query, fragment and trailing
+ * slashes go.
+ */
+export function apiBaseUrl(address: string): string {
+  const at = address.search(/[?#]/);
+  const bare = (at < 0 ? address : address.slice(0, at)).trim().replace(/\/+$/, '');
+  return bare.replace(/\/api(?:\/v\d+(?:\.\d+)*)?$/i, '');
 }
 
 /** The key string of a row: its primary key fields joined (stable for compound keys). */

@@ -15,6 +15,7 @@ import {
   type PatchPathRule,
   type RequestName,
 } from './requests.js';
+import { apiPrefix, TOKEN_PATH } from './paths.js';
 import { media, resources, type ResourceName } from './resources.js';
 import { dateTime, dateTimeOffset, guid, localDateTime, type ScalarType } from './scalars.js';
 
@@ -77,8 +78,6 @@ export interface OpenApiOptions {
   readonly dialect?: Dialect;
 }
 
-/** Where OAuth2 client-credential tokens are issued, relative to the base URL. */
-export const TOKEN_PATH = '/login/oauth/authorize';
 /** Pagination limits of the document's common list conventions. */
 export const LIST_LIMIT = { default: 200, maximum: 1000 } as const;
 
@@ -130,7 +129,7 @@ function registeredSchemas(): Record<string, JsonSchema> {
 /** A JSON-patch body: one branch per allowed path, with its ops and value shape. */
 function patchSchema(rules: Readonly<Record<string, PatchPathRule>>, what: string): JsonSchema {
   return {
-    description: `JSON patch of ${what}: the allowed paths, their operations and value shapes. A missing op means replace.`,
+    description: `JSON patch of ${what}: the allowed paths, their operations and value shapes. A missing op means the operation shown for the path.`,
     type: 'array',
     minItems: 1,
     items: {
@@ -401,7 +400,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
   const paths: Record<string, OpenApiPathItem> = {};
   for (const id of ENDPOINT_IDS) {
     const endpoint = endpoints[id];
-    const path = `/api/v${endpoint.version}${endpoint.path}`;
+    const path = `${apiPrefix(endpoint.version)}${endpoint.path}`;
     const method = endpoint.method.toLowerCase() as keyof OpenApiPathItem;
     paths[path] = { ...paths[path], [method]: operation(endpoint, prefix, dialect) };
   }

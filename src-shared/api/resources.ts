@@ -374,6 +374,25 @@ export const notificationChannel = z.looseObject({
   ),
 });
 
+/** A field's own schema, below the optional/nullable wrappers `opt` adds. */
+function innerSchema(schema: unknown): unknown {
+  let current = schema as { _zod: { def: { type: string; innerType?: unknown } } };
+  while ((current._zod.def.type === 'optional' || current._zod.def.type === 'nullable') && current._zod.def.innerType) {
+    current = current._zod.def.innerType as typeof current;
+  }
+  return current;
+}
+
+/**
+ * The fields of a resource that hold a local date-time without offset
+ * (availableFrom, availableUntil): wall-clock times, to be shown, filtered and sorted
+ * as written, never shifted by anyone's UTC offset.
+ */
+export function localDateTimeFields(name: ResourceName): string[] {
+  const shape = (resources[name] as unknown as { shape: Record<string, unknown> }).shape;
+  return Object.keys(shape).filter((field) => innerSchema(shape[field]) === localDateTime);
+}
+
 /** Every response resource by name; the catalogue refers to these names. */
 export const resources = {
   dataListItem,

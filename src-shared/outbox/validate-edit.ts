@@ -45,11 +45,12 @@ function checkId(errors: FieldError[], field: string, value: string, allowTempor
   errors.push({ path: field, message: allowTemporary ? 'expected a guid or a temporary id' : 'expected a guid' });
 }
 
-/** Drops what the server ignores (`from`) and spells out the default op (`replace`). */
+/**
+ * Drops what the server ignores (`from`); the ops come from parsing, which spelled
+ * out a missing op as the path's documented one and dropped nulls of optional fields.
+ */
 function normalizeOps(ops: readonly PatchOp[]): PatchOp[] {
-  return ops.map(({ op, path, value }) =>
-    (op ?? 'replace') === 'remove' ? { op: 'remove', path } : { op: op ?? 'replace', path, value },
-  );
+  return ops.map(({ op, path, value }) => (op === 'remove' ? { op, path } : { op, path, value }));
 }
 
 /**
@@ -94,8 +95,8 @@ export function validateEdit(input: unknown): EditValidation {
         checkId(errors, 'userId', edit.userId);
       }
       try {
-        parseRequest(edit.kind === 'patchPost' ? 'E16' : 'E19', edit.ops);
-        if (errors.length === 0) return { ok: true, edit: { ...edit, ops: normalizeOps(edit.ops) } };
+        const ops = parseRequest(edit.kind === 'patchPost' ? 'E16' : 'E19', edit.ops);
+        if (errors.length === 0) return { ok: true, edit: { ...edit, ops: normalizeOps(ops) } };
       } catch (error) {
         for (const issue of issuesOf(error)) errors.push({ path: fieldOfPatchIssue(issue, edit.ops), message: issue.message });
       }

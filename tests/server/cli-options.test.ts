@@ -13,7 +13,7 @@ describe('command line options', () => {
   it('reads every option', () => {
     const parsed = parseCliOptions([
       '--port', '8080', '--seed', '7', '--scale', '0.1', '--rate-limit-per-minute', '30', '--rate-limit-time-scale', '60',
-      '--fault', 'latencyMs=200', '--fault', 'expireCursors', '--fault', 'revokeTokensAfter=null',
+      '--fault', 'latencyMs=200', '--fault', 'expireCursors', '--fault', 'revokeTokensAfter=null', '--base-path', '/tenant-a',
     ]);
     expect(parsed).toEqual({
       help: false,
@@ -21,6 +21,7 @@ describe('command line options', () => {
         port: 8080, seed: 7, scale: 0.1,
         rateLimit: { perMinute: 30, timeScale: 60 },
         faults: { latencyMs: 200, expireCursors: true, revokeTokensAfter: null },
+        basePath: '/tenant-a',
       },
     });
     expect(parseCliOptions(['--rate-limit', '--scale', 'large'])).toMatchObject({ options: { scale: 'large', rateLimit: { perMinute: 100, timeScale: 1 } } });

@@ -68,6 +68,30 @@ describe('E3 create content post', () => {
     expect((await client.post(createPath(), { ...valid(), name: 'y'.repeat(128) })).status).toBe(201);
   });
 
+  it('takes null on every optional field as absent, and refuses it on a required one', async () => {
+    const body = {
+      ...valid(),
+      startDateTimeZone: null,
+      endDate: null,
+      endDateTimeZone: null,
+      categoryId: null,
+      mediaIds: null,
+      publishOnCreate: null,
+      notifications: null,
+      locales: [{ culture: 'en-GB', title: null, bodyText: null }],
+      permissions: [{ departments: [], userGroups: [], requireAllUserGroups: null }],
+    };
+    const answer = await client.post(createPath(), body);
+    expect(answer.status, answer.text).toBe(201);
+    const post = parseResponse('E3', answer.body) as Record<string, unknown>;
+    expect(post).toMatchObject({ status: 'Published', availableUntil: null, startDateTimeZone: null, categoryId: null, medias: [] });
+    expect(post['locales']).toEqual([{ culture: 'en-GB', title: null, bodyText: null }]);
+    expect(post['permissions']).toEqual([{ departments: [], userGroups: [], requireAllUserGroups: false }]);
+    const refused = await client.post(createPath(), { ...valid(), startDate: null });
+    expect(refused.status).toBe(400);
+    expect(Object.keys((refused.body as Problem).errors)).toEqual(['startDate']);
+  });
+
   it('refuses other content types, broken JSON and unknown modules', async () => {
     expect((await client.post(createPath(), valid(), 'text/plain')).status).toBe(415);
     const broken = await client.request('POST', createPath(), { body: '{"name":', contentType: 'application/json' });
@@ -119,6 +143,15 @@ describe('E16 update content post', () => {
     expect((await client.patch(patchPath(), [{ op: 'replace', path: '/categoryId', value: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }], 'application/json')).status).toBe(415);
   });
 
+  it('takes null op, from and nested optional fields as absent', async () => {
+    const answer = await client.patch(patchPath(), [
+      { op: null, path: '/locales', value: [{ culture: 'en-GB', title: 'Null-safe', bodyText: null }], from: null },
+      { op: 'replace', path: '/notifications', value: { sendNotification: null }, from: null },
+    ]);
+    expect(answer.status, answer.text).toBe(200);
+    expect((parseResponse('E16', answer.body) as Record<string, unknown>)['locales']).toEqual([{ culture: 'en-GB', title: 'Null-safe', bodyText: null }]);
+  });
+
   it('answers 404 for a post of another module', async () => {
     const [a, b] = [server.sources.contentPosts[0]!, server.sources.contentPosts.find((p) => p.moduleId !== server.sources.contentPosts[0]!.moduleId)!];
     const answer = await client.patch(`/api/v1.4/contentmodules/${b.moduleId}/content/${a.contentId}`, [{ op: 'replace', path: '/mediaIds', value: [] }]);
@@ -163,8 +196,20 @@ describe('E19 update user', () => {
     expect(parseDate(String(user['lastModifiedDateTime']))).toBe(clock);
   });
 
+  it('takes null from, and a null op as the documented one', async () => {
+    const answer = await client.patch(userPath(), [
+      { op: null, path: '/registerNumber', value: 'R-3', from: null },
+      { op: 'remove', path: '/title', value: null, from: null },
+    ]);
+    expect(answer.status, answer.text).toBe(200);
+    expect(parseResponse('E19', answer.body)).toMatchObject({ registerNumber: 'R-3', title: null });
+  });
+
   it('refuses undocumented ops and paths, and unknown users', async () => {
     expect((await client.patch(userPath(), [{ op: 'remove', path: '/name' }])).status).toBe(400);
+    // The op the document shows for the path, and no other: /registerNumber is set by add.
+    expect((await client.patch(userPath(), [{ op: 'replace', path: '/registerNumber', value: 'R-2' }])).status).toBe(400);
+    expect((await client.patch(userPath(), [{ op: 'add', path: '/gender', value: 'Female' }])).status).toBe(400);
     expect((await client.patch(userPath(), [{ op: 'replace', path: '/email', value: 'a@b.c' }])).status).toBe(400);
     expect((await client.patch(userPath(), [{ op: 'replace', path: '/phoneNumber', value: { countryCode: '47' } }])).status).toBe(400);
     expect((await client.patch('/api/v1.4/users/00000000-0000-4000-8000-000000000000', [{ op: 'add', path: '/name', value: 'X' }])).status).toBe(404);

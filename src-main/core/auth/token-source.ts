@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOKEN_PATH } from '../../../src-shared/api/index.js';
 import type { Clock } from '../clock.js';
 import type { ApiClient } from '../http/api-client.js';
 import { ApiRequestError } from '../http/api-request-error.js';
@@ -6,7 +7,7 @@ import { tokenExpiry, tokenScopes } from './jwt-claims.js';
 
 /**
  * Where access tokens come from: a pasted token, or OAuth2 client credentials that
- * are exchanged (and renewed before they expire) at `{baseUrl}/login/oauth/authorize`.
+ * are exchanged (and renewed before they expire) at `{baseUrl}` + `TOKEN_PATH`.
  * The secret material stays inside; nothing here is ever sent to the renderer.
  */
 export interface TokenSource {
@@ -69,7 +70,7 @@ export function createClientCredentialsSource(
   credentials: ClientCredentials,
   deps: { client: Pick<ApiClient, 'postForm'>; clock: Clock; onTokenRequest?: () => void },
 ): TokenSource {
-  const url = `${credentials.baseUrl.replace(/\/+$/, '')}/login/oauth/authorize`;
+  const url = `${credentials.baseUrl.replace(/\/+$/, '')}${TOKEN_PATH}`;
   let secret = credentials.clientSecret;
   let current: { token: string; renewAt: number } | null = null;
   let inFlight: Promise<string> | null = null;

@@ -1,26 +1,48 @@
 import ky, { type KyInstance } from 'ky';
 import { ApiRequestError } from './api-request-error.js';
 import { toApiRequestError } from './error-mapping.js';
+import { assertPageWithin, readBodyWithin, RESPONSE_LIMITS, type ResponseLimits } from './response-limits.js';
 
 export interface ApiClientOptions {
-  /** `https://tenant.example` (no trailing slash needed); list URLs are built below it. */
-  readonly baseUrl: string;
+  /**
+   * `https://tenant.example` (no trailing slash needed); list URLs are built below it.
+   * A function when it is known only later (the embedded demo server's port).
+   */
+  readonly baseUrl: string | (() => string);
   /** The current access token; called for every request so renewals take effect at once. */
   readonly getToken: (signal?: AbortSignal) => Promise<string>;
   readonly fetch?: typeof fetch;
-  /** Per-request timeout (connect to last byte). */
+  /** Per-request timeout (connect to last byte); a write that times out may have been carried out. */
   readonly timeoutMs?: number;
   readonly now?: () => number;
+  /** Bounds on a response's size (default {@link RESPONSE_LIMITS}). */
+  readonly limits?: ResponseLimits;
+}
+
+/** A write's answer: the status and the parsed JSON body of a 2xx. */
+export interface SentAnswer {
+  readonly status: number;
+  readonly body: unknown;
 }
 
 /** One HTTP exchange's outcome: the parsed JSON body of a 2xx. */
 export interface ApiClient {
+  /** The base URL now, without a trailing slash. */
   readonly baseUrl: string;
   /**
    * GETs an absolute URL with the Bearer token and returns its JSON body.
    * @throws ApiRequestError for every failure (see its codes), AbortError when cancelled.
    */
   getJson(url: string, signal?: AbortSignal): Promise<unknown>;
+  /**
+   * Sends a JSON body with the Bearer token (a POST or PATCH of the outbox) and returns
+   * the answer. Redirects are not followed: they would carry the edit, and on the same
+   * origin the token, to another address.
+   * @throws ApiRequestError for every failure, with `context.neverSent` when the request
+   *   certainly never left (no token could be had, the connection was refused);
+   *   AbortError when cancelled.
+   */
+  sendJson(method: string, url: string, body: unknown, options?: { contentType?: string; signal?: AbortSignal }): Promise<SentAnswer>;
   /**
    * Asks the server anything: resolves when any HTTP answer arrives (the server is
    * reachable), throws a `network`/`timeout` ApiRequestError otherwise.
@@ -49,10 +71,17 @@ function parseJsonBody(text: string, contentType: string | null, url: string, st
   }
 }
 
-/** The one HTTP client factory of main: ky, no automatic retries (the request runner decides). */
+/** The same failure, known never to have left this machine. */
+function unsent(error: Error): Error {
+  if (!(error instanceof ApiRequestError)) return error;
+  return new ApiRequestError(error.code, error.message, { ...error.context, neverSent: true }, { cause: error.cause ?? error });
+}
+
+/** The one HTTP client factory of main, for reads and writes: ky, no automatic retries (the request runner and the outbox decide). */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const now = options.now ?? Date.now;
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const base = () => (typeof options.baseUrl === 'string' ? options.baseUrl : options.baseUrl()).replace(/\/+$/, '');
+  const limits = options.limits ?? RESPONSE_LIMITS;
   const http: KyInstance = ky.create({
     retry: 0,
     timeout: options.timeoutMs ?? 30_000,
@@ -61,7 +90,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   });
 
   return {
-    baseUrl,
+    get baseUrl() {
+      return base();
+    },
     async getJson(url, signal) {
       try {
         const token = await options.getToken(signal);
@@ -69,17 +100,42 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
           ...(signal ? { signal } : {}),
         });
+        const text = await readBodyWithin(response, limits.bodyBytes, url);
+        const body = parseJsonBody(text, response.headers.get('content-type'), url, response.status);
+        assertPageWithin(body, text.length, url, response.status, limits);
+        return body;
+      } catch (error) {
+        throw toApiRequestError(error, url, now());
+      }
+    },
+    async sendJson(method, url, body, sendOptions = {}) {
+      const { signal, contentType } = sendOptions;
+      let token: string;
+      try {
+        token = await options.getToken(signal);
+      } catch (error) {
+        throw unsent(toApiRequestError(error, url, now()));
+      }
+      try {
+        const response = await http(url, {
+          method,
+          body: JSON.stringify(body),
+          headers: { authorization: `Bearer ${token}`, 'content-type': contentType ?? 'application/json', accept: 'application/json' },
+          redirect: 'manual',
+          ...(signal ? { signal } : {}),
+        });
         const text = await response.text();
-        return parseJsonBody(text, response.headers.get('content-type'), url, response.status);
+        return { status: response.status, body: parseJsonBody(text, response.headers.get('content-type'), url, response.status) };
       } catch (error) {
         throw toApiRequestError(error, url, now());
       }
     },
     async probe(signal) {
+      const url = `${base()}/`;
       try {
-        await http.head(`${baseUrl}/`, { throwHttpErrors: false, ...(signal ? { signal } : {}) });
+        await http.head(url, { throwHttpErrors: false, ...(signal ? { signal } : {}) });
       } catch (error) {
-        throw toApiRequestError(error, baseUrl, now());
+        throw toApiRequestError(error, base(), now());
       }
     },
     async postForm(url, form, signal) {

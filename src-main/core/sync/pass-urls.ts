@@ -1,4 +1,4 @@
-import { versionedPath, type Dialect, type EndpointDef, type Filter } from '../../../src-shared/api/index.js';
+import { API_PATH_MARKER, versionedPath, type Dialect, type EndpointDef, type Filter } from '../../../src-shared/api/index.js';
 import type { ScopeState } from '../../../src-shared/store/index.js';
 import { instantOf } from './high-water.js';
 
@@ -62,17 +62,20 @@ export function deltaPassUrls(
 
 /**
  * Where to send the next page request. The server's `nextUrl` is absolute; when it
- * names another origin (a proxy's inner address) its path and query are taken onto
- * our base URL, so the token is only ever sent to the workspace the user connected.
+ * names another origin (a proxy's inner address), or drops the path prefix of our
+ * base URL (a gateway's prefix the service behind it does not know), its path from
+ * `/api/v` on and its query are taken onto our base URL, so the token is only ever
+ * sent to the workspace the user connected.
  * @throws Error when the URL is not one of this API's.
  */
 export function rebaseNextUrl(baseUrl: string, nextUrl: string): string {
   const base = new URL(baseUrl);
   const next = new URL(nextUrl, base);
-  if (next.origin === base.origin) return next.toString();
-  const at = next.pathname.indexOf('/api/v');
+  const prefix = base.pathname.replace(/\/+$/, '');
+  if (next.origin === base.origin && next.pathname.startsWith(`${prefix}${API_PATH_MARKER}`)) return next.toString();
+  const at = next.pathname.indexOf(API_PATH_MARKER);
   if (at < 0) throw new Error(`the server's nextUrl is not an API address: ${next.origin}${next.pathname}`);
-  const rebased = new URL(`${base.pathname.replace(/\/+$/, '')}${next.pathname.slice(at)}${next.search}`, base);
+  const rebased = new URL(`${prefix}${next.pathname.slice(at)}${next.search}`, base);
   return rebased.toString();
 }
 

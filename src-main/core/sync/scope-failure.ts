@@ -3,13 +3,15 @@ import { isAbort } from '../abort.js';
 import { ApiRequestError } from '../http/api-request-error.js';
 import { isOfflineError } from '../http/retry-timing.js';
 import { isContinuation } from './pass-urls.js';
+import { isDocumentedUnavailable, notFoundAtVersion } from './refused-list.js';
 
 /**
  * What a failed pass means for its scope:
  * - `paused`: cancelled (stop, the window went away): nothing is wrong, resume later;
  * - `offline`: the server is unreachable: wait for it, the checkpoint is kept;
  * - `cursor-expired`: the pagination must be started again;
- * - `not-permitted` (403) and `not-available` (a documented 400): not retried in a loop;
+ * - `not-permitted` (403) and `not-available` (the documented reason, or a 404 at the
+ *   version asked for): not retried in a loop;
  * - `error`: anything else, shown on the scope and retried with backoff.
  */
 export type ScopeFailureKind = 'paused' | 'offline' | 'cursor-expired' | 'not-permitted' | 'not-available' | 'error';
@@ -20,7 +22,6 @@ export interface ScopeFailure {
   readonly message: string;
 }
 
-const UNAVAILABLE_WORDS = /not enabled|disabled|not available|unavailable|not supported/i;
 const CURSOR_WORDS = /cursor|expired|pagination/i;
 
 /** Codes of a store request that no window answered: it closed, or does not serve the store yet. */
@@ -59,8 +60,10 @@ export function classifyScopeFailure(endpoint: EndpointDef, error: unknown): Sco
   if (refused && isContinuation(error.context.url) && (code !== 'bad-request' || !serverMessage || CURSOR_WORDS.test(serverMessage))) {
     return { kind: 'cursor-expired', code, message: serverMessage ?? 'the pagination cursor is no longer valid' };
   }
-  if (endpoint.unavailableWhen && (code === 'bad-request' || (refused && serverMessage !== null && UNAVAILABLE_WORDS.test(serverMessage)))) {
+  if (refused && isDocumentedUnavailable(endpoint, error.context.status, serverMessage)) {
     return { kind: 'not-available', code, message: serverMessage ?? `not available: ${endpoint.unavailableWhen}` };
   }
+  const missing = notFoundAtVersion(endpoint, error.context.url, error.context.status, serverMessage);
+  if (missing !== null) return { kind: 'not-available', code, message: missing };
   return { kind: 'error', code, message: error.message };
 }

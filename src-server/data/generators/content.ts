@@ -4,7 +4,7 @@ import type { Row, RowGenerator } from '../row-generator.js';
 import type { WorldContext } from '../world-context.js';
 import { culturesFor, SENTENCES, TIME_ZONES, TOPICS } from '../vocabulary.js';
 import { defineGenerator } from './define-generator.js';
-import { mediaList } from './media.js';
+import { featureOf, imageMedia, mediaList } from './media.js';
 
 const DEPARTMENT_TYPE_SETS = [['Company', 'Country', 'Department'], ['Department'], null];
 
@@ -23,7 +23,8 @@ export function contentModulesGenerator(ctx: WorldContext): RowGenerator {
         id,
         name: spec?.name ?? `Module ${i + 1}`,
         permissionSettingType: spec ? spec.permissionSettingType : 'Departments',
-        permissionSettingDepartmentTypes: random.pick(DEPARTMENT_TYPE_SETS),
+        // In turn, so every documented value (and null) shows up.
+        permissionSettingDepartmentTypes: DEPARTMENT_TYPE_SETS[i % DEPARTMENT_TYPE_SETS.length] ?? null,
         notificationsEnabled: notifications,
         pushNotificationsEnabled: notifications && random.chance(0.7),
         forceInstantPushEnabled: random.chance(0.2),
@@ -34,19 +35,22 @@ export function contentModulesGenerator(ctx: WorldContext): RowGenerator {
   });
 }
 
-/** Mentions of a user, a department and a user group, as comments and posts carry them. */
-export function mentions(ctx: WorldContext, random: Random): Row[] {
+/**
+ * Mentions of a user, a department and a user group, as comments and posts carry them;
+ * `all` gives one of each type.
+ */
+export function mentions(ctx: WorldContext, random: Random, all = false): Row[] {
   const result: Row[] = [];
-  if (random.chance(0.25)) {
+  if (random.chance(0.25) || all) {
     const user = ctx.randomUser(random);
     const { first, last } = ctx.userName(user.index);
     result.push({ type: 'User', name: `${first} ${last}`, id: user.id, url: null });
   }
-  if (random.chance(0.08)) {
+  if (random.chance(0.08) || all) {
     const department = random.pick(ctx.departments);
     result.push({ type: 'Department', name: department.name, id: department.id, url: null });
   }
-  if (random.chance(0.08)) {
+  if (random.chance(0.08) || all) {
     const group = ctx.randomUserGroup(random);
     result.push({ type: 'User group', name: group.name, id: group.id, url: null });
   }
@@ -87,7 +91,10 @@ export function postsGenerator(ctx: WorldContext): RowGenerator {
     build(i, random, t, id) {
       const topic = random.int(TOPICS['en-GB'].length);
       const author = ctx.randomUser(random);
-      const medias = mediaList(ctx.codec('media'), random, 3, 0.3);
+      const drawn = mediaList(ctx.codec('media'), random, 3, 0.3);
+      // The first post always has a feature image, so its download link shows up.
+      const medias = i === 0 ? [imageMedia(ctx.codec('media'), random), ...drawn] : drawn;
+      const feature = featureOf(medias);
       const mentioned = mentions(ctx, random);
       const until = random.chance(0.5) ? t.created + random.range(7, 90) * 86_400_000 : null;
       return {
@@ -106,8 +113,8 @@ export function postsGenerator(ctx: WorldContext): RowGenerator {
         availableUntil: until === null ? null : formatLocal(until),
         endDateTimeZone: until === null ? null : random.pick(TIME_ZONES),
         medias,
-        featureMediaId: (medias[0]?.['id'] as string | undefined) ?? null,
-        featureMediaDownloadUrl: null,
+        featureMediaId: feature?.id ?? null,
+        featureMediaDownloadUrl: feature?.downloadUrl ?? null,
         mentions: mentioned,
         locales: culturesFor(random).map((culture) => {
           const title = TOPICS[culture][topic]!;
@@ -150,7 +157,7 @@ export function commentsGenerator(ctx: WorldContext, postId: string, size: numbe
         creationDateTime: t.format(t.created),
         lastModifiedDateTime: t.modified === null ? null : t.format(t.modified),
         medias: mediaList(ctx.codec('media'), random, 2, 0.85),
-        mentions: mentions(ctx, random),
+        mentions: mentions(ctx, random, i === 0),
         locales: [{ culture: random.chance(0.7) ? 'en-GB' : 'nb-NO', text: random.pick(SENTENCES['en-GB']) }].map((l) => ({
           culture: l.culture,
           text: l.culture === 'nb-NO' ? random.pick(SENTENCES['nb-NO']) : l.text,

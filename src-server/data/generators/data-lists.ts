@@ -8,9 +8,11 @@ import { mediaList } from './media.js';
 
 /**
  * One custom field value: exactly one of value, locales, medias, dataListItems is
- * populated, by type (the document's rule 2); the others are null.
+ * populated, by type (the document's rule 2); the others are null. A Media field
+ * without media has no value: null, and the item leaves it out. `first` (the list's
+ * first item) always has media, so every type shows up.
  */
-function fieldValue(ctx: WorldContext, field: CustomFieldSpec, fieldId: string, random: Random, nouns: { adj: number; noun: number }): Row {
+function fieldValue(ctx: WorldContext, field: CustomFieldSpec, fieldId: string, random: Random, nouns: { adj: number; noun: number }, first: boolean): Row | null {
   const entry: Row = { dataListCustomFieldId: fieldId, url: null, type: field.type, value: null, locales: null, medias: null, dataListItems: null };
   switch (field.type) {
     case 'Barcode':
@@ -25,9 +27,12 @@ function fieldValue(ctx: WorldContext, field: CustomFieldSpec, fieldId: string, 
     case 'Number':
       entry['value'] = String(random.range(1, 5000) / (random.chance(0.5) ? 1 : 10));
       break;
-    case 'Media':
-      entry['medias'] = mediaList(ctx.codec('media'), random, 2, 0.2);
+    case 'Media': {
+      const medias = mediaList(ctx.codec('media'), random, 2, first ? 0 : 0.2);
+      if (medias.length === 0) return null;
+      entry['medias'] = medias;
       break;
+    }
     case 'Data List':
     case 'DataList':
       entry['dataListItems'] = Array.from({ length: random.range(1, 3) }, () => ({
@@ -69,9 +74,10 @@ export function dataListItemsGenerator(ctx: WorldContext, dataListId: string, li
         creationDateTime: t.format(t.created),
         lastModifiedDateTime: t.modified === null ? null : t.format(t.modified),
         locales: culturesFor(random).map((culture) => ({ culture, title: titleIn(culture, nouns.adj, nouns.noun) })),
-        customFieldValues: list.fields.flatMap((field, f) =>
-          field.hidden ? [] : [fieldValue(ctx, field, fieldIds[f]!, random, nouns)],
-        ),
+        customFieldValues: list.fields.flatMap((field, f) => {
+          const value = field.hidden ? null : fieldValue(ctx, field, fieldIds[f]!, random, nouns, i === 0);
+          return value === null ? [] : [value];
+        }),
       };
     },
   });

@@ -34,6 +34,27 @@ export function mediaObject(codec: GuidCodec, random: Random): Row {
   };
 }
 
+/** An image media object with a download link (a post's feature image). */
+export function imageMedia(codec: GuidCodec, random: Random): Row {
+  const id = codec.encode(random.int(1_000_000));
+  return {
+    id,
+    downloadUrl: `https://files.workplace.example/media/${id}/photo.jpg`,
+    referenceUrl: null,
+    contentType: 'image/jpeg',
+    fileName: `photo-${random.range(1, 999)}.jpg`,
+  };
+}
+
+/**
+ * A post's feature media: its first image with a download link, or null. Its id and
+ * download link are the post's featureMediaId and featureMediaDownloadUrl.
+ */
+export function featureOf(medias: readonly Row[]): { id: string; downloadUrl: string } | null {
+  const image = medias.find((m) => typeof m['downloadUrl'] === 'string' && String(m['contentType']).startsWith('image/'));
+  return image ? { id: String(image['id']), downloadUrl: String(image['downloadUrl']) } : null;
+}
+
 /** Zero to `max` media objects. */
 export function mediaList(codec: GuidCodec, random: Random, max: number, emptyShare = 0.6): Row[] {
   if (random.chance(emptyShare)) return [];

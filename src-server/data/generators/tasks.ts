@@ -21,7 +21,8 @@ export function categoriesGenerator(ctx: WorldContext, moduleId: string, size: n
         name,
         locales: culturesFor(random).map((culture) => ({ culture, title: name })),
         color: `#${random.int(0xffffff).toString(16).padStart(6, '0')}`,
-        taskAccess: random.pick(TASK_ACCESS),
+        // Every documented value in the first rows of each module.
+        taskAccess: i < TASK_ACCESS.length ? TASK_ACCESS[i]! : random.pick(TASK_ACCESS),
         creationDateTime: t.format(t.created),
       };
     },

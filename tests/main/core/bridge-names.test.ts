@@ -20,6 +20,14 @@ describe('bridge channels', () => {
         "sync.focus",
         "sync.now",
         "sync.status",
+        "workspaces.add",
+        "workspaces.addDemo",
+        "workspaces.list",
+        "workspaces.open",
+        "workspaces.remove",
+        "workspaces.signIn",
+        "workspaces.switch",
+        "workspaces.test",
       ]
     `);
     expect([...EVENT_NAMES].sort()).toMatchInlineSnapshot(`

@@ -57,7 +57,10 @@ describe('main services with the outbox', () => {
     expect(local?.row.gender).toBe('Queued');
 
     await until(() => server.data.rows('E19').find((u) => u.id === userId)?.gender === 'Queued', 'the server to hold the edit');
-    await until(async () => (await db.table('outbox').toArray()).every((e) => e.state === 'sent'), 'the entry to settle');
+    await until(async () => {
+      const entries = await db.table('outbox').toArray();
+      return entries.length > 0 && entries.every((e) => e.state === 'sent');
+    }, 'the entry to settle');
     expect((server.data.stats().byEndpoint.E19?.total ?? 0) - before).toBe(1);
     expect(peer.events.some((e) => e.name === 'outbox.count')).toBe(true);
   });

@@ -59,6 +59,7 @@ describe('main services', () => {
     expect(status.requestBudget).toBe(100);
     expect(status.requestsUsed).toBeGreaterThan(10);
     expect(status.lastSyncedAt).not.toBeNull();
+    expect(status.scopes.length).toBeGreaterThan(0);
     expect(status.scopes.every((s) => ['idle', 'not-available'].includes(s.status))).toBe(true);
     const states = await db.scopes.toArray();
     expect(status.rowsMirrored).toBe(states.reduce((n, s) => n + s.rowCount, 0));

@@ -49,6 +49,16 @@ describe('app protocol handler', () => {
     expect(posted.status).toBe(404);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
+
+  it('answers 404 when net.fetch rejects for a missing file (it does not answer 404 itself)', async () => {
+    let handler: ((request: Request) => Promise<Response>) | undefined;
+    const protocol = { handle: vi.fn((_scheme: string, h: (request: Request) => Promise<Response>) => (handler = h)) };
+    const fetch = vi.fn(() => Promise.reject(Object.assign(new Error('net::ERR_FILE_NOT_FOUND'), { code: 'ERR_FILE_NOT_FOUND' })));
+    registerAppProtocol(protocol as never, { fetch } as never, root);
+    const missing = await handler!(new Request('app://outpost/assets/gone.js'));
+    expect(missing.status).toBe(404);
+    expect(fetch).toHaveBeenCalledWith(`file://${join(root, 'assets', 'gone.js')}`);
+  });
 });
 
 describe('content security policy', () => {

@@ -6,6 +6,7 @@ import { createConnectionFile } from '../../../src-main/electron/connection-file
 import { createSafeStorageVault } from '../../../src-main/electron/safe-storage-vault.js';
 import type { ServicesHost } from '../../../src-main/electron/services-host.js';
 import { createShellCommands } from '../../../src-main/electron/shell-commands.js';
+import { fakeSafeStorage } from './fake-safe-storage.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -16,13 +17,7 @@ afterEach(async () => {
 });
 
 function vaultOn(backend: string, allowPlainText = false) {
-  const safeStorage = {
-    isEncryptionAvailable: () => true,
-    getSelectedStorageBackend: () => backend as never,
-    encryptString: (text: string) => Buffer.from([...Buffer.from(text)].map((b) => b ^ 0x5a)),
-    decryptString: (data: Buffer) => Buffer.from([...data].map((b) => b ^ 0x5a)).toString(),
-  };
-  return createSafeStorageVault(safeStorage, dir, { platform: 'linux', allowPlainText: () => allowPlainText });
+  return createSafeStorageVault(fakeSafeStorage(backend), dir, { platform: 'linux', allowPlainText: () => allowPlainText });
 }
 
 describe('connection file', () => {

@@ -1,11 +1,11 @@
 import { FuseV1Options, FuseVersion } from '@electron/fuses';
 import { Ajv } from 'ajv';
 import { load } from 'js-yaml';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fuseConfig, packedBinaryPath } from '../../../scripts/after-pack.mjs';
+import { flipOptions, fuseConfig, packedBinaryPath } from '../../../scripts/after-pack.mjs';
 
 const root = resolve(import.meta.dirname, '../../..');
 const config = load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as Record<string, unknown>;
@@ -23,6 +23,33 @@ function builderSchemaValidator() {
   return compiled;
 }
 
+describe('package.json', () => {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  /** Packages the shipped app imports: main (core, electron glue), shared code and the embedded demo server. */
+  function appImports(): Set<string> {
+    const found = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (path.endsWith('.ts')) {
+          for (const match of readFileSync(path, 'utf8').matchAll(/^import\s+(?!type\s)[^'"]*?['"]([^'"./][^'"]*)['"]/gm)) {
+            const name = match[1]!.startsWith('@') ? match[1]!.split('/').slice(0, 2).join('/') : match[1]!.split('/')[0]!;
+            if (!name.startsWith('node:') && name !== 'electron') found.add(name);
+          }
+        }
+      }
+    };
+    for (const dir of ['src-main/core', 'src-main/electron', 'src-main/preload', 'src-shared', 'src-server']) walk(join(root, dir));
+    return found;
+  }
+
+  it('lists as dependencies exactly what the shipped app imports (ws is the harness’s, a dev dependency)', () => {
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([...appImports()].sort());
+    expect(pkg.dependencies).not.toHaveProperty('ws');
+  });
+});
+
 describe('electron-builder.yml', () => {
   it('is valid against electron-builder’s own configuration schema', () => {
     const validate = builderSchemaValidator();
@@ -37,10 +64,10 @@ describe('electron-builder.yml', () => {
     expect(validate({ ...config, notAnOption: true })).toBe(false);
   });
 
-  it('builds AppImage and deb for Linux, NSIS for Windows, dmg for macOS, from an ASAR', () => {
+  it('builds deb (first: its installer sets up the sandbox) and AppImage for Linux, NSIS for Windows, dmg for macOS, from an ASAR', () => {
     expect(config).toMatchObject({
       asar: true,
-      linux: { target: ['AppImage', 'deb'] },
+      linux: { target: ['deb', 'AppImage'] },
       win: { target: ['nsis'] },
       mac: { target: ['dmg'], hardenedRuntime: true },
     });
@@ -50,6 +77,13 @@ describe('electron-builder.yml', () => {
   it('flips the fuses in its afterPack hook, which exists', () => {
     expect(config['afterPack']).toBe('scripts/after-pack.mjs');
     expect(existsSync(join(root, String(config['afterPack'])))).toBe(true);
+  });
+});
+
+describe('the sandbox', () => {
+  it('is never switched off: no --no-sandbox in the packaging, the scripts or the app', () => {
+    const files = ['electron-builder.yml', 'package.json', 'scripts/start.mjs', 'scripts/test-electron.mjs', 'src-main/electron/index.ts', 'src-main/electron/window-options.ts'];
+    for (const file of files) expect(readFileSync(join(root, file), 'utf8'), file).not.toMatch(/no-sandbox|disable-setuid-sandbox/);
   });
 });
 
@@ -71,6 +105,17 @@ describe('Electron fuses', () => {
     expect(fuseConfig.strictlyRequireAllFuses).toBe(true);
     const known = Object.values(FuseV1Options).filter((value) => typeof value === 'number');
     for (const fuse of known) expect(typeof (fuseConfig as Record<number, unknown>)[fuse as number]).toBe('boolean');
+  });
+
+  it.each([
+    ['darwin', 3, true], // arm64
+    ['darwin', 1, true], // x64
+    ['darwin', 4, true], // universal
+    ['mas', 3, true],
+    ['linux', 3, false],
+    ['win32', 1, false],
+  ])('resets the ad-hoc signature after the flip on %s (arch %i): %s', (platform, arch, reset) => {
+    expect(flipOptions({ electronPlatformName: platform, arch })).toEqual({ ...fuseConfig, resetAdHocDarwinSignature: reset });
   });
 
   it.each([

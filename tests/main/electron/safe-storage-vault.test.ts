@@ -3,21 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSafeStorageVault } from '../../../src-main/electron/safe-storage-vault.js';
-
-/** safeStorage stand-in: a reversible transform, with the backend and availability a test chooses. */
-function fakeSafeStorage(backend: string, available = true) {
-  const state = { backend, available, keyChanged: false };
-  return {
-    state,
-    isEncryptionAvailable: () => state.available,
-    getSelectedStorageBackend: () => state.backend as never,
-    encryptString: (text: string) => Buffer.from(`enc:${Buffer.from(text).toString('hex')}`),
-    decryptString: (data: Buffer) => {
-      if (state.keyChanged) throw new Error('Error while decrypting the ciphertext');
-      return Buffer.from(data.toString().slice(4), 'hex').toString();
-    },
-  };
-}
+import { fakeSafeStorage } from './fake-safe-storage.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -30,7 +16,7 @@ afterEach(async () => {
 describe('safeStorage vault', () => {
   it('stores secrets encrypted, never in clear, in a file only the user can read', async () => {
     const vault = createSafeStorageVault(fakeSafeStorage('gnome_libsecret'), dir, { platform: 'linux' });
-    expect(vault.isSecure()).toBe(true);
+    expect(await vault.status()).toEqual({ secure: true, backend: 'gnome_libsecret' });
     await vault.set('workspace.token', 'eyJ-secret-token');
     expect(await vault.get('workspace.token')).toBe('eyJ-secret-token');
     const file = await readFile(join(dir, 'secrets.json'), 'utf8');
@@ -42,32 +28,66 @@ describe('safeStorage vault', () => {
     expect(await again.get('workspace.token')).toBe('eyJ-secret-token');
   });
 
-  it('refuses Linux’s basic_text fallback unless the user allowed it', async () => {
+  it('refuses Linux’s basic_text fallback unless the user allowed it, then opts in to its plain-text key', async () => {
     let allowed = false;
-    const vault = createSafeStorageVault(fakeSafeStorage('basic_text'), dir, { platform: 'linux', allowPlainText: () => allowed });
-    expect(vault.isSecure()).toBe(false);
-    expect(vault.backend()).toBe('basic_text');
+    const storage = fakeSafeStorage('basic_text');
+    const vault = createSafeStorageVault(storage, dir, { platform: 'linux', allowPlainText: () => allowed });
+    // The backend is read first: "basic_text" (which Settings can offer to allow), not "unavailable".
+    expect(await vault.status()).toEqual({ secure: false, backend: 'basic_text' });
     await expect(vault.set('workspace.token', 'abc')).rejects.toMatchObject({ name: 'InsecureStorageError', code: 'InsecureStorage', backend: 'basic_text' });
     expect(await vault.get('workspace.token')).toBeNull();
+    expect(storage.state.plainTextCalls).toEqual([]);
     allowed = true;
     await vault.set('workspace.token', 'abc');
+    expect(storage.state.plainTextCalls).toEqual([true]);
+    expect(await vault.get('workspace.token')).toBe('abc');
+  });
+
+  it('opts in at start when the user agreed earlier, so a stored basic_text secret is read back', async () => {
+    const first = fakeSafeStorage('basic_text');
+    await createSafeStorageVault(first, dir, { platform: 'linux', allowPlainText: () => true }).set('workspace.token', 'abc');
+    // Next start: a fresh safeStorage, plain-text encryption off until the vault turns it on.
+    const next = fakeSafeStorage('basic_text');
+    const vault = createSafeStorageVault(next, dir, { platform: 'linux', allowPlainText: () => true });
+    vault.prepare();
+    expect(next.state.plainTextCalls).toEqual([true]);
+    expect(await vault.get('workspace.token')).toBe('abc');
+  });
+
+  it('never switches a real keyring, or another OS, to the plain-text key', async () => {
+    for (const [backend, platform] of [['gnome_libsecret', 'linux'], ['basic_text', 'darwin']] as const) {
+      const storage = fakeSafeStorage(backend, { platform });
+      createSafeStorageVault(storage, dir, { platform, allowPlainText: () => true }).prepare();
+      expect(storage.state.plainTextCalls).toEqual([]);
+    }
+  });
+
+  it('re-encrypts a secret when safeStorage asks for it (a rotated key)', async () => {
+    const storage = fakeSafeStorage('kwallet6');
+    const vault = createSafeStorageVault(storage, dir, { platform: 'linux' });
+    await vault.set('workspace.token', 'abc');
+    const before = JSON.parse(await readFile(join(dir, 'secrets.json'), 'utf8')).secrets['workspace.token'];
+    storage.state.key = 'k2';
+    expect(await vault.get('workspace.token')).toBe('abc');
+    const after = JSON.parse(await readFile(join(dir, 'secrets.json'), 'utf8')).secrets['workspace.token'];
+    expect(after).not.toBe(before);
+    expect(Buffer.from(after, 'base64').toString()).toMatch(/^k2:/);
     expect(await vault.get('workspace.token')).toBe('abc');
   });
 
   it('refuses to store anything when the OS cannot encrypt at all, even if plain text was allowed', async () => {
-    const vault = createSafeStorageVault(fakeSafeStorage('gnome_libsecret', false), dir, { platform: 'linux', allowPlainText: () => true });
-    expect(vault.isSecure()).toBe(false);
+    const vault = createSafeStorageVault(fakeSafeStorage('gnome_libsecret', { available: false }), dir, { platform: 'linux', allowPlainText: () => true });
+    expect(await vault.status()).toEqual({ secure: false, backend: 'unavailable' });
     await expect(vault.set('workspace.token', 'abc')).rejects.toMatchObject({ backend: 'unavailable' });
   });
 
   it.each([
     ['darwin', 'keychain'],
     ['win32', 'dpapi'],
-  ] as const)('is secure on %s (%s) without asking for a Linux backend', (platform, backend) => {
-    const storage = fakeSafeStorage('basic_text');
+  ] as const)('is secure on %s (%s) without asking for a Linux backend', async (platform, backend) => {
+    const storage = fakeSafeStorage('basic_text', { platform });
     const vault = createSafeStorageVault(storage, dir, { platform });
-    expect(vault.isSecure()).toBe(true);
-    expect(vault.backend()).toBe(backend);
+    expect(await vault.status()).toEqual({ secure: true, backend });
   });
 
   it('deletes one secret or all of them (sign out)', async () => {

@@ -4,7 +4,7 @@ import { IPC_CHANNELS } from '../../../src-main/preload/ipc-channels.js';
 
 // A new shell command or IPC channel is a reviewed diff of these lists.
 describe('shell channels', () => {
-  it('lists the shell commands and the IPC channels besides the commands', () => {
+  it('lists the shell commands and the one IPC channel the bridge travels on', () => {
     expect([...SHELL_COMMAND_NAMES].sort()).toMatchInlineSnapshot(`
       [
         "shell.connect",
@@ -15,10 +15,7 @@ describe('shell channels', () => {
     `);
     expect(Object.values(IPC_CHANNELS).sort()).toMatchInlineSnapshot(`
       [
-        "outpost:event",
-        "outpost:store-reply",
-        "outpost:store-request",
-        "outpost:store-serving",
+        "outpost:wire",
       ]
     `);
   });

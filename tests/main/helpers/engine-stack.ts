@@ -99,13 +99,38 @@ export function serverRows(server: RunningServer, endpoint: EndpointId, params: 
   return new Map(server.data.rows(endpoint, params).map((row) => [rowKey(endpoints[endpoint], row), schema.parse(row) as Record<string, unknown>]));
 }
 
-/** Differences between the mirror and the server, scope by scope (empty when equal). */
+/** Whether the server refuses to list this scope (a data list of another type, a module without comments...). */
+export function serverRefuses(server: RunningServer, state: Pick<ScopeState, 'endpoint' | 'params'>): boolean {
+  try {
+    server.data.rows(state.endpoint, state.params);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Problems no comparison can find: no scopes at all (an empty diff would prove nothing),
+ * or a scope the client gave up as not available that the server does list.
+ */
+export function scopeProblems(server: RunningServer, states: readonly Pick<ScopeState, 'scope' | 'endpoint' | 'params' | 'status'>[]): string[] {
+  if (states.length === 0) return ['no scopes to compare'];
+  return states
+    .filter((state) => state.status === 'not-available' && !serverRefuses(server, state))
+    .map((state) => `${state.scope}: called not available, but the server lists it`);
+}
+
+/**
+ * Differences between the mirror and the server, scope by scope (empty when equal).
+ * Scopes not available or not permitted are not compared; the former must be ones the
+ * server refuses.
+ */
 export async function mirrorDiff(
   server: RunningServer,
   db: OutpostDb,
   states: readonly Pick<ScopeState, 'scope' | 'endpoint' | 'params' | 'status'>[],
 ): Promise<string[]> {
-  const problems: string[] = [];
+  const problems: string[] = scopeProblems(server, states);
   for (const state of states) {
     if (state.status === 'not-available' || state.status === 'not-permitted') continue;
     const expected = serverRows(server, state.endpoint, state.params);

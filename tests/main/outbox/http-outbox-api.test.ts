@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../src-main/core/http/api-client.js';
 import { createHttpOutboxApi } from '../../../src-main/core/outbox/http-outbox-api.js';
 import { OutboxSendError, type SendFailure } from '../../../src-main/core/outbox/outbox-send-error.js';
 import { startServer, type RunningServer } from '../../../src-server/index.js';
@@ -39,6 +40,11 @@ async function failureOf(promise: Promise<unknown>): Promise<SendFailure> {
   throw new Error('expected a failure');
 }
 
+/** The outbox's writes over a client of their own. */
+function outboxApi(baseUrl: string, getToken: () => Promise<string>) {
+  return createHttpOutboxApi({ client: createApiClient({ baseUrl, getToken }) });
+}
+
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
   const probe = createServer();
@@ -49,7 +55,7 @@ async function closedPort(): Promise<number> {
 }
 
 describe('the outbox writes over HTTP, against the reference server', () => {
-  const api = () => createHttpOutboxApi({ baseUrl: server.url, getToken: async () => server.token });
+  const api = () => outboxApi(server.url, async () => server.token);
 
   it('creates a post (v1.3) and patches it (v1.4) and a user, answering with the server rows', async () => {
     const created = await api().createPost(moduleId, body('Over HTTP'), signal);
@@ -78,7 +84,7 @@ describe('the outbox writes over HTTP, against the reference server', () => {
       status: 429,
       retryAfterMs: 3000,
     });
-    const anonymous = createHttpOutboxApi({ baseUrl: server.url, getToken: async () => 'not-a-token' });
+    const anonymous = outboxApi(server.url, async () => 'not-a-token');
     expect(await failureOf(anonymous.patchUser(userId, [{ op: 'replace', path: '/title', value: 'x' }], signal))).toMatchObject({ code: 'unauthorized', status: 401 });
   });
 
@@ -89,7 +95,7 @@ describe('the outbox writes over HTTP, against the reference server', () => {
     expect(reset).toMatchObject({ code: 'network', status: null, mayHaveReached: true });
     expect(server.data.rows('E16', {}).length).toBe(before + 1);
 
-    const nowhere = createHttpOutboxApi({ baseUrl: `http://127.0.0.1:${await closedPort()}`, getToken: async () => 't' });
+    const nowhere = outboxApi(`http://127.0.0.1:${await closedPort()}`, async () => 't');
     expect(await failureOf(nowhere.createPost(moduleId, body('never'), signal))).toMatchObject({ code: 'network', mayHaveReached: false });
   });
 
@@ -97,11 +103,8 @@ describe('the outbox writes over HTTP, against the reference server', () => {
     server.faults.set({ truncateRate: 1 });
     expect(await failureOf(api().patchUser(userId, [{ op: 'replace', path: '/title', value: 'y' }], signal))).toMatchObject({ code: 'bad-body', status: 200, mayHaveReached: true });
     server.faults.reset();
-    const noToken = createHttpOutboxApi({
-      baseUrl: server.url,
-      getToken: async () => {
-        throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) });
-      },
+    const noToken = outboxApi(server.url, async () => {
+      throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) });
     });
     expect(await failureOf(noToken.createPost(moduleId, body('no token'), signal))).toMatchObject({ mayHaveReached: false });
   });

@@ -326,16 +326,21 @@ describe('the outbox engine', () => {
 
   it('turns a create that was in flight when the process died into an uncertain one', async () => {
     const w = world();
+    let requestOut: () => void = () => undefined;
+    const out = new Promise<void>((resolve) => (requestOut = resolve));
     const first = boot(w, {
       api: {
         ...w.server.api,
         // The process dies while the request is out.
-        createPost: () => new Promise(() => undefined),
+        createPost: () => {
+          requestOut();
+          return new Promise(() => undefined);
+        },
       },
     });
     await first.outbox.start();
     await first.outbox.queue({ kind: 'createPost', moduleId: MODULE, body: createBody() });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await out;
     expect((await first.store.outboxList())[0]?.state).toBe('sending');
 
     const second = boot(w);
@@ -349,12 +354,15 @@ describe('the outbox engine', () => {
   it('will not discard an edit in flight, and never sends one it discarded', async () => {
     const w = world();
     let release: () => void = () => undefined;
+    let requestOut: () => void = () => undefined;
+    const out = new Promise<void>((resolve) => (requestOut = resolve));
     const app = boot(w, {
       api: {
         ...w.server.api,
         patchUser: async (userId, ops, signal) => {
           await new Promise<void>((resolve) => {
             release = resolve;
+            requestOut();
           });
           return w.server.api.patchUser(userId, ops, signal);
         },
@@ -362,7 +370,7 @@ describe('the outbox engine', () => {
     });
     await app.outbox.start();
     const inFlight = await app.outbox.queue(setTitle(USER, 'going'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await out;
     if (!inFlight.ok) throw new Error('not queued');
     await expect(app.outbox.discard(inFlight.id)).rejects.toMatchObject({ code: 'Busy' });
     const dropped = await app.outbox.queue(setTitle(USER, 'dropped'));

@@ -187,7 +187,8 @@ describe(`raw bodies of every endpoint, mutated, read as main reads them (seed $
   it.each(writes)('%s: the outbox reads a mutated answer as a row or a clear "unusable answer"', async (id) => {
     const original = bodies.get(id)!;
     await holds(`${id} write`, fc.tuple(fc.array(mutation, { minLength: 1, maxLength: 4 }), contentType), async ([mutations, type]) => {
-      const api = createHttpOutboxApi({ baseUrl: 'http://127.0.0.1:9', getToken: async () => 't', fetch: answering(mutate(original, mutations), type, id === 'E3' ? 201 : 200) });
+      const client = createApiClient({ baseUrl: 'http://127.0.0.1:9', getToken: async () => 't', fetch: answering(mutate(original, mutations), type, id === 'E3' ? 201 : 200) });
+      const api = createHttpOutboxApi({ client });
       const signal = new AbortController().signal;
       const guid = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
       try {

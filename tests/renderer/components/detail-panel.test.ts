@@ -86,6 +86,31 @@ describe('the detail panel', () => {
     wrapper.unmount();
   });
 
+  it('shows a post’s feature image through the web address allow-list, and other hrefs as text', async () => {
+    const moduleId = guidOf(1, 1);
+    const feature = 'https://files.workplace.example/media/abc';
+    const post = (url: string) => ({ id: guidOf(2, 2), featureMediaId: guidOf(28, 2), featureMediaDownloadUrl: url, locales: [{ culture: 'en-GB', title: 'Hello' }] });
+    const scope = scopeKey('E3', { moduleId });
+    const { wrapper } = await mountPanel({ scope: scopeId(scope), scopeKey: scope, key: guidOf(2, 2), pass: '', row: post(feature), k: {} }, endpoints.E3);
+    expect(wrapper.get(`img[src="${feature}"]`).attributes('alt')).toBe('Feature media download url');
+    expect(wrapper.get(`a[href="${feature}"]`).attributes('rel')).toContain('noopener');
+    wrapper.unmount();
+    for (const hostile of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'https://user:pw@files.example/x.png']) {
+      const { wrapper: other } = await mountPanel({ scope: scopeId(scope), scopeKey: scope, key: guidOf(2, 2), pass: '', row: post(hostile), k: {} }, endpoints.E3);
+      expect(other.find('img').exists(), hostile).toBe(false);
+      expect(other.find(`a[href="${hostile}"]`).exists(), hostile).toBe(false);
+      expect(other.text()).toContain(hostile);
+      other.unmount();
+    }
+  });
+
+  it('shows custom and external ids as the text they are', async () => {
+    const { wrapper } = await mountPanel({ scope: scopeId('E20:'), scopeKey: 'E20:', key: guidOf(20, 1), pass: '', row: { id: guidOf(20, 1), name: 'Drivers', externalId: 'UG-00042' }, k: {} }, endpoints.E20);
+    expect(wrapper.text()).toContain('UG-00042');
+    expect(wrapper.findAll('.mono').map((e) => e.text())).not.toContain('UG-00042');
+    wrapper.unmount();
+  });
+
   it('says what to do when nothing is selected, and marks pending edits', async () => {
     const { wrapper } = await mountPanel({ scope: scopeId('E20:'), scopeKey: 'E20:', key: 'k', pass: '', row: { id: 'k', name: 'Group' }, k: {}, pending: 1 }, endpoints.E20);
     expect(wrapper.find('[data-testid="pending-tag"]').exists()).toBe(true);

@@ -77,7 +77,7 @@ describe('the user editor', () => {
     const initials = document.body.querySelector('input[aria-label="Initials"]') as HTMLInputElement;
     initials.value = 'PX';
     initials.dispatchEvent(new Event('input'));
-    await eventually(() => expect(document.body.querySelector('[data-testid="user-ops"]')?.textContent).toContain('2 changes: replace /initials, remove /title'));
+    await eventually(() => expect(document.body.querySelector('[data-testid="user-ops"]')?.textContent).toContain('2 changes: add /initials, remove /title'));
     wrapper.unmount();
   });
 });
@@ -98,7 +98,7 @@ describe('queuing through the outbox', () => {
     await flushPromises();
     (document.body.querySelector('[data-testid="user-save"]') as HTMLButtonElement).click();
     await eventually(() => expect(calls.find((c) => c.name === 'outbox.queue')).toBeDefined());
-    expect(calls.find((c) => c.name === 'outbox.queue')?.arg).toEqual({ edit: { kind: 'patchUser', userId: row.id, ops: [{ op: 'replace', path: '/name', value: 'Renamed Person' }] } });
+    expect(calls.find((c) => c.name === 'outbox.queue')?.arg).toEqual({ edit: { kind: 'patchUser', userId: row.id, ops: [{ op: 'add', path: '/name', value: 'Renamed Person' }] } });
     wrapper.unmount();
   });
 

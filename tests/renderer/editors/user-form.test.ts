@@ -32,6 +32,20 @@ describe('the user form', () => {
     const ops = userPatchOpsOf(original, form);
     expect(ops.map((o) => o.path).sort()).toEqual(Object.keys(userPatchPaths).sort());
     expect(ops.find((o) => o.path === '/title')).toEqual({ op: 'remove', path: '/title' });
+    // Each set goes out with the op the document shows for its path (add for /registerNumber, not replace).
+    const sets = Object.fromEntries(ops.filter((o) => o.op !== 'remove').map((o) => [o.path, o.op]));
+    expect(sets).toEqual({
+      '/name': 'add',
+      '/initials': 'add',
+      '/registerNumber': 'add',
+      '/dutyPlanNumber': 'add',
+      '/customFields': 'add',
+      '/phoneNumber': 'replace',
+      '/gender': 'replace',
+      '/imageId': 'replace',
+      '/memberCardId': 'replace',
+      '/cardNumber': 'replace',
+    });
     expect(ops.find((o) => o.path === '/customFields')?.value).toEqual({ shoe: '42', skills: ['a', 'b', 'c'] });
     expect(ops.find((o) => o.path === '/phoneNumber')?.value).toEqual({ countryCode: 45, number: '999' });
     expect('ops' in validateUserPatch(ops)).toBe(true);

@@ -35,6 +35,17 @@ describe('columns from the catalogue', () => {
     expect(kinds('E9')).toMatchObject({ permissionSettingType: 'text' });
   });
 
+  it('types ids by the document, not by their names: customId and externalId are text', () => {
+    const kinds = (id: keyof typeof endpoints) => Object.fromEntries(fieldsOf(endpoints[id]).map((f) => [f.name, f.kind]));
+    expect(kinds('E1')).toMatchObject({ customId: 'text', id: 'guid' });
+    expect(kinds('E20')).toMatchObject({ externalId: 'text' });
+    expect(kinds('E19')).toMatchObject({ externalId: 'text', primaryDepartmentId: 'guid' });
+    expect(kinds('E3')).toMatchObject({ featureMediaId: 'guid', featureMediaDownloadUrl: 'download', url: 'link', userUrl: 'link' });
+    expect(kinds('E18')).toMatchObject({ courseLessonId: 'guid', userId: 'guid' });
+    const customId = columnsOf(endpoints.E1).find((c) => c.field === 'customId');
+    expect(customId).toMatchObject({ kind: 'text', filterable: true, sortable: true });
+  });
+
   it.each([
     ['pushNotificationsEnabled', 'Push notifications enabled'],
     ['lastModifiedDateTime', 'Modified'],

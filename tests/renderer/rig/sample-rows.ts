@@ -155,7 +155,7 @@ export function sampleSingles(): { endpoint: EndpointId; scopeParams: Record<str
   const posts = [0, 1].map((i) => ({
     id: gid(NS.post, i), url: null, userId: gid(NS.user, i), userUrl: null, categoryId: null, categoryUrl: null, sortOrder: i, status: 'Published',
     creationDateTime: offset(i), lastModifiedDateTime: null, availableFrom: local(i), startDateTimeZone: 'Europe/Copenhagen', availableUntil: null, endDateTimeZone: null,
-    medias: [], featureMediaId: null, featureMediaDownloadUrl: null, mentions: [{ type: 'User group', name: GROUPS[i], id: gid(NS.group, i), url: null }],
+    medias: [], featureMediaId: i === 0 ? gid(NS.post, 90) : null, featureMediaDownloadUrl: i === 0 ? 'https://files.workplace.example/media/feature.jpg' : null, mentions: [{ type: 'User group', name: GROUPS[i], id: gid(NS.group, i), url: null }],
     locales: [{ culture: 'en-GB', title: ['New canteen menu', 'Safety week'][i], bodyText: POST_BODIES[i] }, { culture: 'da-DK', title: ['Ny kantinemenu', 'Sikkerhedsuge'][i], bodyText: '<p>Dansk tekst</p>' }],
     permissions: [{ departments: [{ id: gid(NS.dept, 0), name: 'Copenhagen depot', url: null }], userGroups: [{ id: gid(NS.group, 0), name: GROUPS[0], url: null }], requireAllUserGroups: false }],
   }));

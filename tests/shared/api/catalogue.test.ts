@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  apiBaseUrl,
   ENDPOINT_IDS,
   endpoints,
   indexedFields,
@@ -182,5 +183,21 @@ describe('paths', () => {
     expect(() => versionedPath(endpoints.E17, { moduleId: guidFor(1), taskId: guidFor(2) })).toThrow(
       /subtaskId/,
     );
+  });
+});
+
+describe('the API address', () => {
+  it.each([
+    ['https://tenant.example', 'https://tenant.example'],
+    ['https://tenant.example/', 'https://tenant.example'],
+    ['https://gw.example/tenant-a', 'https://gw.example/tenant-a'],
+    ['https://gw.example/tenant-a//', 'https://gw.example/tenant-a'],
+    ['https://gw.example/tenant-a/api', 'https://gw.example/tenant-a'],
+    ['https://gw.example/tenant-a/api/v1.4', 'https://gw.example/tenant-a'],
+    ['https://gw.example/tenant-a/api/v1.3/', 'https://gw.example/tenant-a'],
+    ['https://tenant.example/API/V1.4?x=1#top', 'https://tenant.example'],
+    ['https://tenant.example/apis', 'https://tenant.example/apis'],
+  ])('%s → base %s', (address, base) => {
+    expect(apiBaseUrl(address)).toBe(base);
   });
 });

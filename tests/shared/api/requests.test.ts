@@ -210,12 +210,18 @@ describe('E19 update user', () => {
     expect(parseRequest('E19', body)).toHaveLength(seen.length);
   });
 
-  it('takes add and replace as the same set operation on value paths', () => {
+  it('refuses the set op the document does not show for a path (add where it shows replace, and back)', () => {
     for (const [path, op, value] of seen) {
       if (op === 'remove') continue;
       const other = op === 'add' ? 'replace' : 'add';
-      expect(parseRequest('E19', [{ op: other, path, value }]), path).toHaveLength(1);
+      expect(refusedAt('E19', [{ op: other, path, value }]), path).toBe('$[0].op');
     }
+  });
+
+  it('spells out a missing op as the one the document shows for the path', () => {
+    const body = seen.filter(([, op]) => op !== 'remove').map(([path, , value]) => ({ path, value }));
+    const parsed = parseRequest('E19', body);
+    expect(parsed.map((o) => [o.path, o.op])).toEqual(seen.filter(([, op]) => op !== 'remove').map(([path, op]) => [path, op]));
   });
 
   it('does not limit a user’s name to the 128 characters of a post name', () => {
@@ -249,6 +255,7 @@ describe('E19 update user', () => {
     ['/memberCardId', 12, '$[0].value'],
     ['/cardNumber', 42, '$[0].value'],
   ])('refuses %s = %j at %s', (path, value, where) => {
-    expect(refusedAt('E19', [{ op: 'replace', path, value }])).toBe(where);
+    const op = seen.find(([p]) => p === path)![1];
+    expect(refusedAt('E19', [{ op, path, value }])).toBe(where);
   });
 });

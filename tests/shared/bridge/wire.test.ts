@@ -52,7 +52,7 @@ describe('bridge over a wire', () => {
     const invalid = await bridge.call('sources.remove', { id: 42 } as never);
     expect(invalid).toMatchObject({ ok: false, error: { code: 'InvalidArgument' } });
     const thrown = await bridge.call('sync.now', {});
-    expect(thrown).toEqual({ ok: false, error: { code: 'Error', message: 'not under test' } });
+    expect(thrown).toEqual({ ok: false, error: { name: 'Error', code: 'Error', message: 'not under test' } });
     const unknown = await bridge.call('no.such' as never, {} as never);
     expect(unknown).toMatchObject({ ok: false, error: { code: 'UnknownCommand' } });
   });

@@ -32,6 +32,7 @@ describe('temporary ids', () => {
       entryOf(titlePatch(USER, 'x')),
     ];
     const result = remapTemporaryIds(others, new Map([[TEMP, SERVER_ID]]));
+    expect(result).toHaveLength(others.length);
     result.forEach((entry, i) => expect(entry).toBe(others[i]));
   });
 });

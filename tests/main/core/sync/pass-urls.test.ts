@@ -50,6 +50,17 @@ describe('pass URLs', () => {
     expect(() => rebaseNextUrl(base, 'https://evil.example/steal')).toThrow(/not an API address/);
   });
 
+  it('puts back a path prefix the service behind a gateway leaves out of its nextUrl, and keeps one it includes', () => {
+    expect(rebaseNextUrl('https://host.example/tenant', 'https://host.example/api/v1.4/userGroups?cursor=1')).toBe('https://host.example/tenant/api/v1.4/userGroups?cursor=1');
+    expect(rebaseNextUrl('https://host.example/tenant/', 'https://host.example/tenant/api/v1.3/contentmodules?cursor=2')).toBe('https://host.example/tenant/api/v1.3/contentmodules?cursor=2');
+  });
+
+  it('builds every list below a path prefix, each at its documented version', () => {
+    const prefixed = 'https://host.example/gw/tenant-a';
+    expect(fullPassUrl(prefixed, endpoints.E18, {}, productionDialect)).toBe('https://host.example/gw/tenant-a/api/v1.3/training/lessons/participation?limit=1000&sort=creationDateTime');
+    expect(fullPassUrl(prefixed, endpoints.E20, {}, productionDialect)).toBe('https://host.example/gw/tenant-a/api/v1.4/userGroups?limit=1000&sort=creationDateTime');
+  });
+
   it('knows when a cursor can still be followed', () => {
     const issued = '2024-01-01T00:00:00Z';
     const at = Date.parse(issued);

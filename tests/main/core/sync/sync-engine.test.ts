@@ -241,6 +241,7 @@ describe('sync engine against the reference server', () => {
     const others = states.filter((s) => s.scope !== 'E20:');
     expect(others.length).toBeGreaterThan(10);
     expect(others.every((s) => s.status === 'not-permitted' && /svc\.api/.test(s.reason ?? ''))).toBe(true);
+    expect(fetched.length).toBeGreaterThan(0);
     expect(fetched.every((u) => u.includes('/userGroups'))).toBe(true);
   });
 
@@ -258,6 +259,7 @@ describe('sync engine against the reference server', () => {
     opaque.engine.syncNow();
     await opaque.engine.whenSettled();
     await opaque.engine.stop();
+    expect(opaque.fetched.length).toBeGreaterThan(before);
     expect(opaque.fetched.slice(before).every(lessons)).toBe(true);
   });
 

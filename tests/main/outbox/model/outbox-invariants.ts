@@ -124,10 +124,11 @@ export async function checkInvariants(model: Model, world: World, resolution: Re
       const late = world.requests.find((r) => r.tick > since && r.body.includes(edit.marker));
       if (late) fail('a discarded edit was sent', { n: edit.n, request: late });
     }
-    // A refused edit is told once (again only after a retry); edits of real targets are never refused.
+    // A refused edit is told once (again only after a retry); edits of real targets are
+    // refused only for their own content, never for another edit's they were merged with.
     const told = world.refusals.get(entry.id) ?? 0;
     if (told > 1 + edit.retries) fail('a refusal was reported more than once', { n: edit.n, told, retries: edit.retries });
-    if (told > 0 && edit.target !== `user:${model.ghost}`) fail('an edit of an existing target was refused', { n: edit.n });
+    if (told > 0 && edit.target !== `user:${model.ghost}` && !edit.refusable) fail('an edit of an existing target was refused', { n: edit.n });
   }
 
   // Per-target order: the server carries an edit out no earlier than any earlier edit of

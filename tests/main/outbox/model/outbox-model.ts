@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { OutboxCommandError } from '../../../../src-main/core/outbox/outbox-command-error.js';
 import type { OutboxEditInput } from '../../../../src-shared/outbox/index.js';
-import { Crash, CRASH_POINTS, NET_FAULTS, type CrashPoint, type NetFault, type World } from './outbox-world.js';
+import { Crash, CRASH_POINTS, NET_FAULTS, REFUSED_CONTENT, type CrashPoint, type NetFault, type World } from './outbox-world.js';
 
 /** One edit the user made, and what the test knows of its fate. */
 export interface ModelEdit {
@@ -11,6 +11,8 @@ export interface ModelEdit {
   readonly target: string;
   /** A value only this edit carries, found again in requests, entries and server rows. */
   readonly marker: string;
+  /** Content the server refuses (400): the only edits of existing targets that may be refused. */
+  readonly refusable: boolean;
   readonly input: OutboxEditInput;
   /** `unknown`: the process died inside `queue`, so the user never heard "queued". */
   queued: 'ok' | 'unknown' | 'rejected';
@@ -63,8 +65,8 @@ async function settle(m: Model, r: Real): Promise<void> {
   if (!r.world.alive) m.up = false;
 }
 
-function record(m: Model, kind: OutboxEditInput['kind'], target: string, marker: string, input: OutboxEditInput): ModelEdit {
-  const edit: ModelEdit = { n: m.edits.length + 1, kind, target, marker, input, queued: 'unknown', discards: [], retries: 0 };
+function record(m: Model, kind: OutboxEditInput['kind'], target: string, marker: string, input: OutboxEditInput, refusable = false): ModelEdit {
+  const edit: ModelEdit = { n: m.edits.length + 1, kind, target, marker, refusable, input, queued: 'unknown', discards: [], retries: 0 };
   m.edits.push(edit);
   return edit;
 }
@@ -90,11 +92,13 @@ class QueueUserEdit implements fc.AsyncCommand<Model, Real> {
     readonly who: number,
     readonly field: UserField,
     readonly clearTitle: boolean,
+    readonly refused: boolean,
   ) {}
   check = (m: Readonly<Model>) => m.up;
   async run(m: Model, r: Real) {
     const n = m.edits.length + 1;
-    const marker = markerOf(n);
+    // A value the server refuses still carries the marker, so its requests are found.
+    const marker = this.refused ? `${markerOf(n)}${REFUSED_CONTENT}` : markerOf(n);
     const userId = this.who < m.users.length ? m.users[this.who]! : m.ghost;
     const op =
       this.field === 'custom'
@@ -102,9 +106,9 @@ class QueueUserEdit implements fc.AsyncCommand<Model, Real> {
         : { op: this.field === 'initials' ? 'add' : 'replace', path: `/${this.field}`, value: marker };
     const ops = this.clearTitle && this.field !== 'title' ? [{ op: 'remove', path: '/title' }, op] : [op];
     const input: OutboxEditInput = { kind: 'patchUser', userId, ops };
-    await queue(m, r, record(m, 'patchUser', `user:${userId}`, marker, input));
+    await queue(m, r, record(m, 'patchUser', `user:${userId}`, marker, input, this.refused));
   }
-  toString = () => `user${this.who}.${this.field}${this.clearTitle ? '+clearTitle' : ''}`;
+  toString = () => `user${this.who}.${this.field}${this.clearTitle ? '+clearTitle' : ''}${this.refused ? '(refused)' : ''}`;
 }
 
 class QueueCreate implements fc.AsyncCommand<Model, Real> {
@@ -228,8 +232,14 @@ class Retry implements fc.AsyncCommand<Model, Real> {
 /** Every action the model runs: edits (the most frequent), the network, faults, crashes, restarts, the user's word. */
 export function outboxCommands(): fc.Arbitrary<Iterable<fc.AsyncCommand<Model, Real>>> {
   const userEdit = fc
-    .record({ who: fc.nat(2), field: fc.constantFrom<UserField>('title', 'gender', 'initials', 'custom'), clearTitle: fc.boolean() })
-    .map((x) => new QueueUserEdit(x.who, x.field, x.clearTitle));
+    .record({
+      who: fc.nat(2),
+      field: fc.constantFrom<UserField>('title', 'gender', 'initials', 'custom'),
+      clearTitle: fc.boolean(),
+      // One user edit in eight carries content the server refuses.
+      refused: fc.nat(7).map((n) => n === 0),
+    })
+    .map((x) => new QueueUserEdit(x.who, x.field, x.clearTitle, x.refused));
   const postEdit = fc
     .record({ pick: fc.nat(5), field: fc.constantFrom<'locales' | 'category'>('locales', 'category') })
     .map((x) => new QueuePostEdit(x.pick, x.field));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createConnectivity, type Connectivity } from '../../../../src-main/core/http/connectivity.js';
 import { silentLogger } from '../../../../src-main/core/logger.js';
+import { createApiClient } from '../../../../src-main/core/http/api-client.js';
 import { createHttpOutboxApi } from '../../../../src-main/core/outbox/http-outbox-api.js';
 import { createJournalFiles } from '../../../../src-main/core/outbox/journal-files.js';
 import { createOutbox, type Outbox } from '../../../../src-main/core/outbox/outbox.js';
@@ -21,8 +22,11 @@ import { openDatabase, type OutpostDb } from '../../../../src-shared/store/index
 export const CRASH_POINTS = ['journal-appended', 'before-store', 'after-store', 'request-sent'] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 
-/** One-shot network faults: the server's fault switches, or a refused connection. */
-export const NET_FAULTS = ['reset', 'truncate', 'throttle', 'error', 'refused'] as const;
+/**
+ * One-shot network faults: the server's fault switches, a refused connection, or a
+ * token the server no longer takes (a real 401; the renewal then succeeds).
+ */
+export const NET_FAULTS = ['reset', 'truncate', 'throttle', 'error', 'refused', 'unauthorized'] as const;
 export type NetFault = (typeof NET_FAULTS)[number];
 
 export class Crash extends Error {
@@ -51,6 +55,18 @@ function guard(life: Life): void {
 
 /** Crashes that fired, by point, across every world (for the run's statistics). */
 export const crashesFired = new Map<CrashPoint, number>();
+
+/**
+ * Text that makes the world refuse a write with 400, as a server refuses content it
+ * finds invalid: the reference server takes every body the client's schemas accept, so
+ * the world plays that part. An edit carrying it is one the user made in error.
+ */
+export const REFUSED_CONTENT = 'REFUSE';
+
+function refusal(): Response {
+  const body = { type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1', title: 'One or more validation errors occurred.', status: 400, errors: { title: ['The value is not accepted.'] } };
+  return new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/problem+json' } });
+}
 
 function fire(life: Life, point: CrashPoint): void {
   if (life.armed !== point) return;
@@ -82,6 +98,8 @@ export async function createWorld() {
   const ledger = new Map<string, OutboxEntry>();
   /** Refusals the user was told of (`outbox.refused`), by entry id. */
   const refusals = new Map<string, number>();
+  /** Creates that were ever uncertain (their entry journaled in that state), by entry id. */
+  const uncertainCreates = new Set<string>();
 
   let life: Life = { dead: false, armed: null };
   let db: OutpostDb | null = null;
@@ -96,6 +114,7 @@ export async function createWorld() {
       const fault = netFault;
       netFault = null;
       if (fault === 'refused') throw refusedConnection();
+      if (fault === 'unauthorized') request.headers.set('authorization', 'Bearer no-longer-valid');
       if (fault === 'reset') server.faults.set({ resetRate: 1 });
       if (fault === 'truncate') server.faults.set({ truncateRate: 1 });
       if (fault === 'throttle') server.faults.set({ throttleBurst: 1, retryAfterSeconds: 2 });
@@ -109,6 +128,10 @@ export async function createWorld() {
       };
       requests.push(record);
       try {
+        if (request.method !== 'GET' && record.body.includes(REFUSED_CONTENT)) {
+          record.status = 400;
+          return refusal();
+        }
         const response = await fetch(request);
         record.status = response.status;
         fire(current, 'request-sent');
@@ -127,7 +150,10 @@ export async function createWorld() {
       async append(items) {
         guard(current);
         await inner.append(items);
-        for (const { entry } of items) ledger.set(entry.id, entry);
+        for (const { entry } of items) {
+          ledger.set(entry.id, entry);
+          if (entry.state === 'uncertain' && entry.edit.kind === 'createPost') uncertainCreates.add(entry.id);
+        }
         fire(current, 'journal-appended');
       },
       async compact(items, seq) {
@@ -167,7 +193,7 @@ export async function createWorld() {
     const store = storeOf(current, createDexieOutboxStore(db));
     connectivity = createConnectivity(options.online);
     outbox = createOutbox({
-      api: createHttpOutboxApi({ baseUrl: server.url, getToken: async () => server.token, fetch: fetchThrough(current) }),
+      api: createHttpOutboxApi({ client: createApiClient({ baseUrl: server.url, getToken: async () => server.token, fetch: fetchThrough(current) }) }),
       store: () => store,
       journal: journalOf(current, createOutboxJournal({ dataDir, files: createJournalFiles() })),
       clock: { now: () => Date.now() },
@@ -176,6 +202,8 @@ export async function createWorld() {
       connectivity,
       random: () => 0.5,
       keepSettled: 100_000,
+      // A refused token is renewed at once: the next request carries the valid one again.
+      onUnauthorized: async () => true,
       onRefused: (entry) => {
         if (!current.dead) refusals.set(entry.id, (refusals.get(entry.id) ?? 0) + 1);
       },
@@ -198,6 +226,7 @@ export async function createWorld() {
     requests,
     ledger,
     refusals,
+    uncertainCreates,
     get outbox(): Outbox | null {
       return life.dead ? null : outbox;
     },

@@ -29,8 +29,11 @@ export type ProxyAction =
   | { readonly kind: 'hang' }
   /** Forwards, then sends the headers and half of the body and destroys the socket. */
   | { readonly kind: 'reset-mid-body' }
-  /** Forwards, then sends the body `chunkBytes` at a time, `everyMs` apart. */
-  | { readonly kind: 'drip'; readonly chunkBytes: number; readonly everyMs: number }
+  /**
+   * Forwards, then sends the body `chunkBytes` at a time, `everyMs` apart, or each
+   * chunk after the one before only once `between(chunksSent)` resolves (a test's pace).
+   */
+  | { readonly kind: 'drip'; readonly chunkBytes: number; readonly everyMs: number; readonly between?: (chunksSent: number) => Promise<void> }
   /** Forwards, then sends `transform(body)` with the server's status and content type. */
   | { readonly kind: 'rewrite'; readonly transform: (body: string, status: number) => string; readonly rewriteUrl?: (url: string) => string }
   /** Forwards and delivers the answer, but only after `release()` is called (a slow server). */
@@ -158,9 +161,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       return;
     }
     if (action.kind === 'drip') {
-      for (let at = 0; at < out.length && !res.destroyed; at += action.chunkBytes) {
+      for (let at = 0, chunks = 0; at < out.length && !res.destroyed; at += action.chunkBytes) {
         res.write(out.subarray(at, at + action.chunkBytes));
-        await new Promise((resolve) => setTimeout(resolve, action.everyMs));
+        chunks += 1;
+        if (action.between) await action.between(chunks);
+        else await new Promise((resolve) => setTimeout(resolve, action.everyMs));
       }
       res.end();
       return;

@@ -21,6 +21,8 @@ export interface FlappingResult {
   readonly rig: Rig;
   readonly flips: number;
   readonly queued: number;
+  /** Edits typed while the network was down. */
+  readonly editsWhileDown: number;
   /** Requests that reached the server side, per sliding window: the highest count. */
   readonly peakPerWindow: number;
   /** Differences between the server and the queued edits (empty when every edit landed exactly once). */
@@ -60,25 +62,31 @@ export async function runFlapping(options: FlappingOptions): Promise<FlappingRes
   await rig.outbox.start();
   await rig.engine.start();
 
-  const started = Date.now();
+  // A fixed plan, not a race with the wall clock: the network flips once per period, and
+  // each edit is typed in the period its random moment falls in. A loaded machine
+  // stretches the periods but changes neither the flips nor the order of edits and flips.
+  const periods = Math.ceil(options.durationMs / options.periodMs);
   const editTimes = Array.from({ length: options.edits }, () => Math.floor(stream.random.next() * options.durationMs)).sort((a, b) => a - b);
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   let flips = 0;
   let down = false;
-  const flipper = (async () => {
-    while (Date.now() - started < options.durationMs) {
-      await new Promise((resolve) => setTimeout(resolve, options.periodMs));
-      down = !down;
-      flips += 1;
-      await rig.proxy.setDown(down);
+  let editsWhileDown = 0;
+  let next = 0;
+  for (let period = 0; period < periods; period += 1) {
+    let into = 0;
+    for (; next < editTimes.length && editTimes[next]! < (period + 1) * options.periodMs; next += 1) {
+      const at = editTimes[next]! - period * options.periodMs;
+      if (at > into) await pause(at - into);
+      into = Math.max(into, at);
+      if (down) editsWhileDown += 1;
+      await stream.queueNext(rig.outbox);
     }
-    await rig.proxy.setDown(false);
-  })();
-  for (const at of editTimes) {
-    const wait = started + at - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    await stream.queueNext(rig.outbox);
+    await pause(options.periodMs - into);
+    down = !down;
+    flips += 1;
+    await rig.proxy.setDown(down);
   }
-  await flipper;
+  await rig.proxy.setDown(false);
 
   // Calm: drain, settle what only the user can, drain again, and sync once more.
   let uncertainSettled = 0;
@@ -98,6 +106,7 @@ export async function runFlapping(options: FlappingOptions): Promise<FlappingRes
     rig,
     flips,
     queued: stream.queued(),
+    editsWhileDown,
     peakPerWindow: peakRequests(apiRequests, options.windowMs),
     effectProblems: stream.problems(),
     mirrorProblems: await mirrorDiff(rig.server, rig.db, rig.engine.states()),

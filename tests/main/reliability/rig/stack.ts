@@ -149,13 +149,7 @@ export async function startRig(options: RigOptions = {}): Promise<Rig> {
     random: () => 0.5,
   });
   rig.outbox = createOutbox({
-    api: createHttpOutboxApi({
-      baseUrl: proxy.url,
-      getToken: (signal) => tokens.getToken(signal),
-      gate,
-      now: () => clock.now(),
-      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    }),
+    api: createHttpOutboxApi({ client, gate, now: () => clock.now() }),
     store: () => outboxStore,
     journal: createOutboxJournal({ dataDir, files: createJournalFiles() }),
     clock, sleep, log, connectivity,

@@ -1,0 +1,95 @@
+import type { AppInfo, CommandHandlers, SyncStatus } from '../../../src-shared/bridge/index.js';
+import { isoAt, type Clock } from '../clock.js';
+import type { SecretUpdate } from '../connection/connection-config.js';
+import type { RequestGate } from '../http/request-gate.js';
+import type { Outbox } from '../outbox/outbox.js';
+import { createOutboxHandlers } from '../outbox/outbox-handlers.js';
+import type { SettingsState } from '../settings/settings-state.js';
+import { parseSourceInput } from '../sources/parse-source-input.js';
+import type { SourceSeeding } from '../sources/source-seeding.js';
+import { sourceScope } from '../sync/scope-plan.js';
+import type { SyncEngine } from '../sync/sync-engine.js';
+
+export interface CommandDeps {
+  /** The engine of the window serving the store, or null while none does. */
+  readonly engine: () => SyncEngine | null;
+  /** The user is looking at these scopes (kept for the next engine too). */
+  readonly focus: (scopes: readonly string[]) => void;
+  readonly outbox: Outbox;
+  readonly settings: SettingsState;
+  readonly sources: Pick<SourceSeeding, 'isPublished'>;
+  readonly gate: Pick<RequestGate, 'setBudget'>;
+  /** Takes a new secret; false when it does not fit the connection. */
+  readonly updateSecret: (update: SecretUpdate) => boolean;
+  readonly status: () => SyncStatus;
+  readonly info: () => AppInfo;
+  readonly clock: Clock;
+  /** Something the status shows changed. */
+  readonly changed: () => void;
+}
+
+function codedError(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/**
+ * Every command of the bridge contract, over main's parts. Arguments arrive validated
+ * by the contract's schemas; a failure throws an error whose `code` the bridge carries
+ * to the renderer (`NoWindow` when a command needs the store and no window serves it).
+ */
+export function createCommandHandlers(deps: CommandDeps): CommandHandlers {
+  const { settings } = deps;
+  const requireEngine = (): SyncEngine => {
+    const engine = deps.engine();
+    if (!engine) throw codedError('NoWindow', 'no window is open to store the mirror');
+    return engine;
+  };
+
+  return {
+    ...createOutboxHandlers(deps.outbox),
+    'app.info': () => deps.info(),
+    'sync.now': ({ scopes, full }) => {
+      const engine = deps.engine();
+      if (!engine) return { started: false };
+      return { started: engine.syncNow({ ...(scopes ? { scopes } : {}), ...(full ? { full } : {}) }) };
+    },
+    'sync.status': () => deps.status(),
+    'sync.focus': ({ scopes }) => {
+      deps.focus(scopes);
+      return { ok: true };
+    },
+    'sources.add': async ({ kind, input }) => {
+      const parsed = parseSourceInput(kind, input);
+      const id = sourceScope(parsed.kind, parsed.params).scope;
+      await requireEngine().addSource({ id, kind: parsed.kind, params: parsed.params, label: null, addedAt: isoAt(deps.clock) });
+      await settings.setDismissed(id, false);
+      return { id };
+    },
+    'sources.remove': async ({ id }) => {
+      const removed = await requireEngine().removeSource(id);
+      // A published source would be seeded again at the next start: remember it is unwanted.
+      if (deps.sources.isPublished(id)) await settings.setDismissed(id, true);
+      return { removed };
+    },
+    'settings.get': () => settings.sync(),
+    'settings.set': async (patch) => {
+      const sync = await settings.patchSync(patch);
+      deps.gate.setBudget(sync.requestBudgetPerMinute);
+      deps.engine()?.replan();
+      deps.changed();
+      return sync;
+    },
+    'auth.update': async ({ token, clientSecret }) => {
+      const update = { ...(token ? { token } : {}), ...(clientSecret ? { clientSecret } : {}) };
+      if (!deps.updateSecret(update)) return { accepted: false };
+      await deps.engine()?.recheckPermissions();
+      deps.outbox.resume();
+      deps.changed();
+      return { accepted: true };
+    },
+    'participation.refresh': async (ref) => {
+      const row = await requireEngine().refreshParticipation(ref);
+      return { found: row !== null };
+    },
+  };
+}

@@ -1,0 +1,215 @@
+import type { CreatePostBody } from '../../../src-shared/api/index.js';
+import { nextSendable, type OutboxEntry, type Row, type SendBatch, type Target } from '../../../src-shared/outbox/index.js';
+import { isAbort } from '../abort.js';
+import { isoAt, type Clock, type Sleep } from '../clock.js';
+import type { Connectivity } from '../http/connectivity.js';
+import { backoffDelay, type BackoffOptions } from '../http/retry-timing.js';
+import type { Logger } from '../logger.js';
+import { outcomeStep, type Outcome } from './batch-outcome.js';
+import type { Mutex } from './mutex.js';
+import type { OutboxApi } from './outbox-api.js';
+import type { OutboxLedger } from './outbox-ledger.js';
+import { OutboxSendError, type SendFailure } from './outbox-send-error.js';
+
+export interface ReplayReport {
+  /** Requests that succeeded and failed during this replay. */
+  readonly sent: number;
+  readonly failed: number;
+  /** Why it ended: nothing left to send, or what holds the rest back. */
+  readonly ended: 'idle' | 'offline' | 'paused' | 'no-store' | 'stopped' | 'error';
+}
+
+export interface OutboxReplayOptions {
+  readonly ledger: OutboxLedger;
+  readonly lock: Mutex;
+  readonly api: OutboxApi;
+  readonly connectivity: Connectivity;
+  readonly clock: Clock;
+  readonly sleep: Sleep;
+  readonly log: Logger;
+  readonly random: () => number;
+  readonly backoff: BackoffOptions;
+  readonly onUnauthorized?: () => Promise<boolean>;
+  readonly onRefused?: (entry: OutboxEntry) => void;
+  readonly onAuthNeeded?: () => void;
+}
+
+/**
+ * Sends the outbox's entries, one request at a time: begin (journal the batch as in
+ * flight), send, finish (record the outcome), and the drain loop that repeats them
+ * until nothing more can go.
+ */
+export interface OutboxReplay {
+  /** Sends what can be sent now; one drain at a time (a second call joins the first). */
+  replay(): Promise<ReplayReport>;
+  /** Starts a drain unless stopped, paused, offline or not loaded yet. */
+  kick(): void;
+  /** Cuts a backoff wait short. */
+  wakeUp(): void;
+  /** Sends again after a pause for a token. */
+  resume(): void;
+  /** Replays may run again (after `stop`). */
+  restart(): void;
+  /** Cancels the request in flight and waits for the drain to end. */
+  stop(): Promise<void>;
+}
+
+function unexpectedFailure(error: unknown): SendFailure {
+  return {
+    code: 'network',
+    status: null,
+    message: error instanceof Error ? error.message : String(error),
+    retryAfterMs: null,
+    fields: [],
+    mayHaveReached: true,
+  };
+}
+
+export function createOutboxReplay(options: OutboxReplayOptions): OutboxReplay {
+  const { ledger, lock, api, connectivity, clock, log } = options;
+  /** Targets whose merged patch was refused: their edits go one per request to find the culprit. */
+  const alone = new Set<Target>();
+  let paused = false;
+  let stopped = false;
+  let draining: Promise<ReplayReport> | null = null;
+  let inFlight: AbortController | null = null;
+  let wake = new AbortController();
+
+  async function begin(): Promise<SendBatch | null> {
+    const batch = nextSendable(ledger.all(), alone);
+    if (!batch) return null;
+    const at = isoAt(clock);
+    const sending = batch.entryIds.map((id) => ({ ...ledger.entryOf(id), state: 'sending' as const, updatedAt: at }));
+    // Journaled as in flight before it leaves: after a crash a create is uncertain (never
+    // re-sent without the user), a patch is sent again and says it may already be applied.
+    await ledger.append(sending);
+    const stored = await ledger.storeAfter((store) => store.outboxPut({ entries: sending }), []);
+    if (!stored) {
+      // No database to show progress in: put the entries back and stop (nothing left).
+      await ledger.append(sending.map((e) => ({ ...e, state: 'queued' as const })));
+      return null;
+    }
+    ledger.notify();
+    return batch;
+  }
+
+  async function send(batch: SendBatch): Promise<Outcome> {
+    const controller = new AbortController();
+    inFlight = controller;
+    const { edit } = batch;
+    try {
+      let row: Row;
+      if (edit.kind === 'createPost') row = await api.createPost(edit.moduleId, edit.body as CreatePostBody, controller.signal);
+      else if (edit.kind === 'patchPost') row = await api.patchPost(edit.moduleId, edit.contentId, edit.ops, controller.signal);
+      else row = await api.patchUser(edit.userId, edit.ops, controller.signal);
+      connectivity.reachable(clock.now());
+      return { kind: 'sent', row };
+    } catch (error) {
+      if (isAbort(error)) return { kind: 'aborted' };
+      const failure = error instanceof OutboxSendError ? error.failure : unexpectedFailure(error);
+      if (failure.status === null && (failure.code === 'network' || failure.code === 'timeout')) connectivity.unreachable();
+      else connectivity.reachable(clock.now());
+      return { kind: 'failed', failure };
+    } finally {
+      inFlight = null;
+    }
+  }
+
+  /** Records the outcome of a batch; says how long to wait before the next request, or whether the token was refused. */
+  async function finish(batch: SendBatch, outcome: Outcome): Promise<number | 'unauthorized' | null> {
+    const entries = batch.entryIds.map((id) => ledger.entryOf(id));
+    const delay = (attempts: number) => backoffDelay(attempts, options.random(), options.backoff);
+    const next = outcomeStep(entries, ledger.all(), outcome, isoAt(clock), delay);
+    if (next.alone === true) alone.add(batch.target);
+    if (next.alone === false) alone.delete(batch.target);
+    const settle = next.settle;
+    if (next.durable) await ledger.append(next.entries, settle ? new Map([[entries[0]!.id, settle.row]]) : new Map());
+    else ledger.remember(next.entries);
+    const stored = await ledger.storeAfter(
+      (store) => (settle ? store.outboxSettle({ entries: next.entries, target: settle.target, row: settle.row }) : store.outboxPut({ entries: next.entries })),
+      next.entries,
+    );
+    // The database has the answer now: the journal need not keep it.
+    if (stored && settle) ledger.answerStored(entries[0]!.id);
+    ledger.notify();
+    if (next.refused) {
+      log.info('outbox: the server refused an edit', { id: next.refused.id, error: next.refused.lastError });
+      options.onRefused?.(next.refused);
+    }
+    return next.next;
+  }
+
+  /** After a 401, outside the lock: renewing a token is a request of its own. */
+  async function afterUnauthorized(): Promise<void> {
+    const renewed = options.onUnauthorized ? await options.onUnauthorized().catch(() => false) : false;
+    if (renewed) return;
+    paused = true;
+    options.onAuthNeeded?.();
+  }
+
+  async function drain(): Promise<ReplayReport> {
+    let sent = 0;
+    let failed = 0;
+    const report = (ended: ReplayReport['ended']): ReplayReport => ({ sent, failed, ended });
+    try {
+      for (;;) {
+        if (stopped) return report('stopped');
+        if (ledger.needsReconcile()) {
+          await lock.run(ledger.reconcile);
+          if (ledger.needsReconcile()) return report('no-store');
+        }
+        if (paused) return report('paused');
+        if (!connectivity.online()) return report('offline');
+        const batch = await lock.run(begin);
+        if (!batch) return report(ledger.needsReconcile() ? 'no-store' : 'idle');
+        const outcome = await send(batch);
+        const wait = await lock.run(() => finish(batch, outcome));
+        if (outcome.kind === 'sent') sent += 1;
+        else failed += 1;
+        await lock.run(ledger.maybeCompact);
+        if (wait === 'unauthorized') await afterUnauthorized();
+        else if (wait !== null && connectivity.online() && !stopped) {
+          await options.sleep(wait, wake.signal).catch((error: unknown) => {
+            if (!isAbort(error)) throw error;
+          });
+        }
+      }
+    } catch (error) {
+      ledger.reconcileLater();
+      log.error('outbox replay stopped', { error: String(error) });
+      return report('error');
+    }
+  }
+
+  function replay(): Promise<ReplayReport> {
+    draining ??= drain().finally(() => {
+      draining = null;
+    });
+    return draining;
+  }
+
+  function wakeUp(): void {
+    wake.abort();
+    wake = new AbortController();
+  }
+
+  return {
+    replay,
+    kick() {
+      if (!stopped && ledger.loaded() && !paused && connectivity.online()) void replay();
+    },
+    wakeUp,
+    resume() {
+      paused = false;
+    },
+    restart() {
+      stopped = false;
+    },
+    async stop() {
+      stopped = true;
+      inFlight?.abort();
+      wakeUp();
+      await draining;
+    },
+  };
+}
