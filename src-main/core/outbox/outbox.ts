@@ -27,13 +27,16 @@ import { isoAt, type Clock, type Sleep } from '../clock.js';
 import { createConnectivity, type Connectivity } from '../http/connectivity.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from '../http/retry-timing.js';
 import type { Logger } from '../logger.js';
+import { noteAnswerDifferences } from './answer-differences.js';
 import { outcomeStep, type Outcome } from './batch-outcome.js';
+import { conflictsInRun } from './conflict-check.js';
 import { createMutex } from './mutex.js';
 import type { OutboxApi } from './outbox-api.js';
 import { OutboxCommandError } from './outbox-command-error.js';
 import type { JournalItem, OutboxJournal } from './outbox-journal.js';
 import { OutboxSendError, type SendFailure } from './outbox-send-error.js';
 import { afterRestart, planReconcile } from './reconcile-plan.js';
+import { resolveStep, type ResolveInput, type ResolveStep } from './resolve-entry.js';
 
 export interface OutboxOptions {
   readonly api: OutboxApi;
@@ -90,8 +93,10 @@ export interface Outbox {
    * starts serving the store.
    */
   reconcile(): Promise<void>;
-  /** Validates and queues an edit; durable when it resolves `ok`. */
-  queue(edit: OutboxEditInput): Promise<QueueResult>;
+  /** Validates and queues an edit (`base`: the copy the user edited); durable when it resolves `ok`. */
+  queue(edit: OutboxEditInput, base?: Row | null): Promise<QueueResult>;
+  /** The user's word on a conflict, a refused edit, or a sent patch's differences; the entry keeps its place. */
+  resolve(id: string, input: ResolveInput): Promise<ResolveStep>;
   /** Sends what can be sent now; resolves when nothing more can go (see `ended`). */
   replay(): Promise<ReplayReport>;
   /** Sends a refused edit again (after the cause was fixed elsewhere), or a backing-off one now. */
@@ -133,6 +138,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const acked = new Set<string>();
   /** Targets whose merged patch was refused: their edits go one per request to find the culprit. */
   const alone = new Set<Target>();
+  /** The newest server copy of each target answered since start: what queued patches are checked against. */
+  const latest = new Map<Target, Row>();
   let seq = 0;
   let loaded = false;
   let needsReconcile = true;
@@ -284,7 +291,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
   // ---- replay -------------------------------------------------------------------
 
   async function begin(): Promise<SendBatch | null> {
-    const batch = nextSendable(all(), alone);
+    let batch = nextSendable(all(), alone);
+    for (let stopped = conflictsOf(batch); batch && stopped.length > 0; stopped = conflictsOf(batch)) {
+      await journalFirst(stopped);
+      await storeAfter((store) => store.outboxPut({ entries: stopped }), []);
+      notify();
+      batch = nextSendable(all(), alone);
+    }
     if (!batch) return null;
     const at = now();
     const sending = batch.entryIds.map((id) => ({ ...entryOf(id), state: 'sending' as const, updatedAt: at }));
@@ -299,6 +312,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
     notify();
     return batch;
+  }
+
+  /** Entries of the batch that a newer server copy of their target puts in conflict. */
+  function conflictsOf(batch: SendBatch | null): OutboxEntry[] {
+    if (!batch) return [];
+    return conflictsInRun(unsettledOfTarget(batch.target), latest.get(batch.target) ?? null, now()).filter((e) => batch.entryIds.includes(e.id));
   }
 
   async function send(batch: SendBatch): Promise<Outcome> {
@@ -326,7 +345,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
   /** Records the outcome of a batch; says how long to wait before the next request, or whether the token was refused. */
   async function finish(batch: SendBatch, outcome: Outcome): Promise<number | 'unauthorized' | null> {
     const entries = batch.entryIds.map(entryOf);
-    const next = outcomeStep(entries, all(), outcome, now(), (attempts) => backoffDelay(attempts, random(), backoff));
+    const step = outcomeStep(entries, all(), outcome, now(), (attempts) => backoffDelay(attempts, random(), backoff));
+    const next = outcome.kind === 'sent' ? { ...step, entries: noteAnswerDifferences(step.entries, batch.edit, outcome.row) } : step;
+    if (next.settle) latest.set(next.settle.target, next.settle.row);
     if (next.alone === true) alone.add(batch.target);
     if (next.alone === false) alone.delete(batch.target);
     const answered = next.settle ? new Map([[entries[0]!.id, next.settle.row]]) : new Map<string, Row>();
@@ -455,7 +476,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       kick();
     },
 
-    async queue(input) {
+    async queue(input, base) {
       const result = await lock.run(async (): Promise<QueueResult> => {
         await requireLoaded();
         const withId = input.kind === 'createPost' ? { ...input, tempId: input.tempId ?? temporaryIdOf(newId()) } : input;
@@ -487,6 +508,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
           lastError: null,
           createdAt: at,
           updatedAt: at,
+          ...(edit.kind !== 'createPost' && base !== undefined ? { base } : {}),
         };
         await journalFirst([entry]);
         await storeAfter((store) => store.outboxPut({ entries: [entry] }), []);
@@ -516,6 +538,23 @@ export function createOutbox(options: OutboxOptions): Outbox {
       });
       wakeUp();
       kick();
+    },
+
+    async resolve(id, input) {
+      const result = await lock.run(async () => {
+        await requireLoaded();
+        const step = resolveStep(entryOf(id), input, now());
+        if (!step.ok) return step;
+        await journalFirst([step.entry]);
+        await storeAfter((store) => store.outboxPut({ entries: [step.entry] }), [step.entry]);
+        notify();
+        return step;
+      });
+      if (result.ok && result.entry.state === 'queued') {
+        wakeUp();
+        kick();
+      }
+      return result;
     },
 
     async discard(id) {
@@ -554,6 +593,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
           // Our own body is the best copy there is until the post is read again.
           const row = { ...localPostOf(create), id: serverId };
           await journalFirst([sent, ...remapped], new Map([[sent.id, row]]));
+          latest.set(postTarget(create.moduleId, serverId), row);
           await storeAfter(
             (store) => store.outboxSettle({ entries: [sent, ...remapped], target: postTarget(create.moduleId, serverId), row }),
             [sent],

@@ -11,6 +11,7 @@ describe('bridge channels', () => {
         "outbox.confirm",
         "outbox.discard",
         "outbox.queue",
+        "outbox.resolve",
         "outbox.retry",
         "participation.refresh",
         "settings.get",
