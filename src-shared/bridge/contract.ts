@@ -133,6 +133,7 @@ export const STORE_METHODS = [
   'outboxPut',
   'outboxSettle',
   'outboxRemove',
+  'outboxServerCopy',
 ] as const satisfies readonly StoreMethod[];
 
 export interface BridgeError {

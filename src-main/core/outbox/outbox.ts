@@ -138,8 +138,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const acked = new Set<string>();
   /** Targets whose merged patch was refused: their edits go one per request to find the culprit. */
   const alone = new Set<Target>();
-  /** The newest server copy of each target answered since start: what queued patches are checked against. */
-  const latest = new Map<Target, Row>();
   let seq = 0;
   let loaded = false;
   let needsReconcile = true;
@@ -292,7 +290,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   async function begin(): Promise<SendBatch | null> {
     let batch = nextSendable(all(), alone);
-    for (let stopped = conflictsOf(batch); batch && stopped.length > 0; stopped = conflictsOf(batch)) {
+    for (let stopped = await conflictsOf(batch); batch && stopped.length > 0; stopped = await conflictsOf(batch)) {
       await journalFirst(stopped);
       await storeAfter((store) => store.outboxPut({ entries: stopped }), []);
       notify();
@@ -314,10 +312,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return batch;
   }
 
-  /** Entries of the batch that a newer server copy of their target puts in conflict. */
-  function conflictsOf(batch: SendBatch | null): OutboxEntry[] {
+  /** Entries of the batch that the newest mirrored server copy of their target puts in conflict. */
+  async function conflictsOf(batch: SendBatch | null): Promise<OutboxEntry[]> {
     if (!batch) return [];
-    return conflictsInRun(unsettledOfTarget(batch.target), latest.get(batch.target) ?? null, now()).filter((e) => batch.entryIds.includes(e.id));
+    // Without a database nothing is sent either (marking the batch as sending fails next).
+    const server = await requireStore().outboxServerCopy(batch.target).catch(() => null);
+    return conflictsInRun(unsettledOfTarget(batch.target), server, now()).filter((e) => batch.entryIds.includes(e.id));
   }
 
   async function send(batch: SendBatch): Promise<Outcome> {
@@ -347,7 +347,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const entries = batch.entryIds.map(entryOf);
     const step = outcomeStep(entries, all(), outcome, now(), (attempts) => backoffDelay(attempts, random(), backoff));
     const next = outcome.kind === 'sent' ? { ...step, entries: noteAnswerDifferences(step.entries, batch.edit, outcome.row) } : step;
-    if (next.settle) latest.set(next.settle.target, next.settle.row);
     if (next.alone === true) alone.add(batch.target);
     if (next.alone === false) alone.delete(batch.target);
     const answered = next.settle ? new Map([[entries[0]!.id, next.settle.row]]) : new Map<string, Row>();
@@ -593,7 +592,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
           // Our own body is the best copy there is until the post is read again.
           const row = { ...localPostOf(create), id: serverId };
           await journalFirst([sent, ...remapped], new Map([[sent.id, row]]));
-          latest.set(postTarget(create.moduleId, serverId), row);
           await storeAfter(
             (store) => store.outboxSettle({ entries: [sent, ...remapped], target: postTarget(create.moduleId, serverId), row }),
             [sent],

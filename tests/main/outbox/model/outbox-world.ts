@@ -80,6 +80,8 @@ export async function createWorld() {
   const requests: RequestRecord[] = [];
   /** The last journaled snapshot of every entry, across processes: what became of each edit. */
   const ledger = new Map<string, OutboxEntry>();
+  /** Entries that were ever journaled in conflict: the user was shown them. */
+  const conflicted = new Set<string>();
   /** Refusals the user was told of (`outbox.refused`), by entry id. */
   const refusals = new Map<string, number>();
 
@@ -127,7 +129,10 @@ export async function createWorld() {
       async append(items) {
         guard(current);
         await inner.append(items);
-        for (const { entry } of items) ledger.set(entry.id, entry);
+        for (const { entry } of items) {
+          ledger.set(entry.id, entry);
+          if (entry.state === 'conflict') conflicted.add(entry.id);
+        }
         fire(current, 'journal-appended');
       },
       async compact(items, seq) {
@@ -155,6 +160,10 @@ export async function createWorld() {
       outboxPut: write(inner.outboxPut),
       outboxSettle: write(inner.outboxSettle),
       outboxRemove: write(inner.outboxRemove),
+      async outboxServerCopy(target) {
+        guard(current);
+        return inner.outboxServerCopy(target);
+      },
     };
   }
 
@@ -197,6 +206,7 @@ export async function createWorld() {
     server,
     requests,
     ledger,
+    conflicted,
     refusals,
     get outbox(): Outbox | null {
       return life.dead ? null : outbox;
