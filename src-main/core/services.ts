@@ -18,6 +18,7 @@ import { createOutboxJournal } from './outbox/outbox-journal.js';
 import { settingsPath, readSettings, writeSettings, type StoredSettings } from './settings/settings-file.js';
 import { defaultSyncSettings, syncSettingsSchema } from './settings/sync-settings.js';
 import { parseSourceInput } from './sources/parse-source-input.js';
+import { publishedUserIds, rememberUsers, userIdOfInput } from './sources/known-users.js';
 import { publishedSourceRecords } from './sources/published-sources.js';
 import { createStatusReporter } from './status/status-reporter.js';
 import { sourceScope } from './sync/scope-plan.js';
@@ -97,6 +98,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   let runner: RequestRunner | null = null;
   let authNeeded = false;
   let published: SourceRecord[] | null = null;
+  /** The user ids the reference server publishes (the API cannot list users). */
+  let publishedUsers: string[] = [];
   let focus: readonly string[] = [];
 
   const peers: MainPeer[] = [];
@@ -200,6 +203,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       const body = await gate.run(() => api.getJson(`${baseUrl}/demo/sources`));
       connectivity.reachable(clock.now());
       published = publishedSourceRecords(body, isoAt(clock));
+      publishedUsers = publishedUserIds(body);
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (code === 'network' || code === 'timeout') {
@@ -213,6 +217,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
 
   async function seedSources(store: MirrorStore): Promise<void> {
     const records = await publishedSources();
+    await rememberUsers(store, publishedUsers);
     if (records.length === 0) return;
     const existing = new Set((await store.getSources()).map((s) => s.id));
     for (const record of records) {
@@ -329,6 +334,13 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       reporter.changed();
       return { accepted: true };
     },
+    'users.add': async ({ input }) => {
+      const userId = userIdOfInput(input);
+      if (!userId) throw codedError('Invalid', 'paste one user id (a guid) or a link that contains exactly one');
+      const peer = writer?.peer ?? peers.at(-1);
+      if (!peer) throw codedError('NoWindow', 'no window is open to store the user');
+      return { userId, added: (await rememberUsers(peer.store, [userId])) > 0 };
+    },
     'participation.refresh': async (ref) => {
       const row = await requireEngine().refreshParticipation(ref);
       return { found: row !== null };
@@ -379,6 +391,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         demo = await (options.startDemo ?? startDemoServer)();
         baseUrl = demo.url.replace(/\/+$/, '');
         published = publishedSourceRecords(demo.sources, isoAt(clock));
+        publishedUsers = publishedUserIds(demo.sources);
       }
       stored = await readSettings(file, defaultSyncSettings(mode), log);
       gate.setBudget(stored.sync.requestBudgetPerMinute);

@@ -21,6 +21,7 @@ describe('bridge channels', () => {
         "sync.focus",
         "sync.now",
         "sync.status",
+        "users.add",
       ]
     `);
     expect([...EVENT_NAMES].sort()).toMatchInlineSnapshot(`
