@@ -241,7 +241,8 @@ export async function checkInvariants(model: Model, world: World, resolution: Re
       if (model.mirrored.some((m) => m.userId === mirror.userId && m.tick > mirror.tick && m.tick < firstSent)) continue;
       for (const field of ['title', 'gender'] as const) {
         const writes = opsOf0(edit).some((op) => op.path === `/${field}`);
-        if (!writes || JSON.stringify(edit.base[field] ?? null) === JSON.stringify(mirror.row[field] ?? null)) continue;
+        // A base that never showed the field (no copy of the user yet) hid nothing from the user.
+        if (!writes || !Object.hasOwn(edit.base, field) || JSON.stringify(edit.base[field] ?? null) === JSON.stringify(mirror.row[field] ?? null)) continue;
         const earlier = model.edits.some((e) => {
           if (e.n >= edit.n || e.target !== edit.target || (e.queuedAt ?? Infinity) > mirror.tick) return false;
           const sentAt = world.requests.find((r) => r.body.includes(e.marker))?.tick ?? Infinity;
