@@ -239,6 +239,8 @@ export async function checkInvariants(model: Model, world: World, resolution: Re
       const firstSent = world.requests.find((r) => r.body.includes(edit.marker))?.tick;
       if (firstSent === undefined || firstSent < mirror.tick) continue;
       if (model.mirrored.some((m) => m.userId === mirror.userId && m.tick > mirror.tick && m.tick < firstSent)) continue;
+      // A cleared cache forgets the mirrored copy: the app cannot compare with what it no longer has.
+      if ((model.wipes ?? []).some((tick) => tick > mirror.tick && tick < firstSent)) continue;
       for (const field of ['title', 'gender'] as const) {
         const writes = opsOf0(edit).some((op) => op.path === `/${field}`);
         // A base that never showed the field (no copy of the user yet) hid nothing from the user.

@@ -55,6 +55,8 @@ export interface Model {
   readonly mirrored: Mirrored[];
   /** When IndexedDB was last wiped: copies mirrored before are gone. */
   wipedAt?: number;
+  /** Every wipe's tick. */
+  wipes?: number[];
 }
 
 export interface Real {
@@ -222,7 +224,10 @@ class Restart implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(m: Model, r: Real) {
     await r.world.kill();
-    if (this.wipeDatabase) m.wipedAt = r.world.nextTick();
+    if (this.wipeDatabase) {
+      m.wipedAt = r.world.nextTick();
+      (m.wipes ??= []).push(m.wipedAt);
+    }
     await r.world.boot({ online: m.online, wipeDatabase: this.wipeDatabase });
     m.up = true;
     await settle(m, r);
