@@ -20,7 +20,7 @@ export function useUserDirectory() {
   return useLiveQuery(
     async (): Promise<DirectoryUser[]> => {
       const directory = createDirectory();
-      await mirrorTable(db, endpoints.E19.table).each((r) => directory.record(r.row, r.row.name ? 'User record' : 'Added by id'));
+      await mirrorTable(db, endpoints.E19.table).each((r) => directory.record(r.row, r.row.name ? 'User record' : 'Known by id'));
       const scanned = new Set<string>();
       for (const endpoint of Object.values(endpoints)) {
         if (endpoint.kind !== 'list' || !endpoint.query.userId?.filter || scanned.has(endpoint.table)) continue;

@@ -39,7 +39,8 @@ export function createDirectory() {
   /** The mentions of a post or comment that name users. */
   function mentions(row: Readonly<Record<string, unknown>>, where: string): void {
     for (const m of Array.isArray(row.mentions) ? (row.mentions as Record<string, unknown>[]) : []) {
-      if (m && (typeof m.type !== 'string' || /user/i.test(m.type))) note(m.id, where, m.name);
+      // Mentions name departments and user groups too (`User group`): only users count.
+      if (m && (typeof m.type !== 'string' || /^user$/i.test(m.type.trim()))) note(m.id, where, m.name);
     }
   }
   /** Named first, by name; then by id. */
