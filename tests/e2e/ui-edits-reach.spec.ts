@@ -146,6 +146,8 @@ test('a conflict is shown side by side and resolved each way', async ({ page, op
   await expect(page.locator(`[data-user-id="${users[2]}"]`)).toBeVisible({ timeout: 60_000 });
   const ACTIONS = ['keep mine', 'take theirs', 'edit'] as const;
   for (const userId of users) await bringRecord(page, server, userId);
+  // The first mirror done, so edits do not queue behind its requests.
+  await services.whenSettled();
 
   // Offline, each user gets two edits: a phone number the server refuses, and a title.
   network.offline = true;
@@ -163,7 +165,7 @@ test('a conflict is shown side by side and resolved each way', async ({ page, op
   }
   await goOnline(network, services);
   await page.goto(page.url().replace(/#.*$/, '#/outbox'));
-  await expect(page.getByTestId('outbox-entry').filter({ hasText: 'Refused' })).toHaveCount(3, { timeout: 30_000 });
+  await expect(page.getByTestId('outbox-entry').filter({ hasText: 'Refused' })).toHaveCount(3, { timeout: 60_000 });
 
   // Fixing each phone number brings the server's copy back, with their title: each title edit stops.
   for (let i = 0; i < 3; i += 1) {
@@ -172,7 +174,7 @@ test('a conflict is shown side by side and resolved each way', async ({ page, op
     await page.getByTestId('user-save').click();
     await expect(page.getByRole('dialog')).toBeHidden();
   }
-  await expect(page.getByTestId('conflict-view')).toHaveCount(3, { timeout: 30_000 });
+  await expect(page.getByTestId('conflict-view')).toHaveCount(3, { timeout: 60_000 });
   for (const [i, userId] of users.entries()) expect(userOf(server, userId)['title']).toBe(`Theirs ${i}`);
 
   for (const [i, action] of ACTIONS.entries()) {
@@ -190,8 +192,8 @@ test('a conflict is shown side by side and resolved each way', async ({ page, op
       await page.getByTestId('user-save').click();
     }
   }
-  await expect(page.getByTestId('conflict-view')).toHaveCount(0, { timeout: 30_000 });
-  await expect.poll(() => users.map((id) => userOf(server, id)['title'])).toEqual(['Mine 0', 'Theirs 1', 'Merged 2']);
+  await expect(page.getByTestId('conflict-view')).toHaveCount(0, { timeout: 60_000 });
+  await expect.poll(() => users.map((id) => userOf(server, id)['title']), { timeout: 60_000 }).toEqual(['Mine 0', 'Theirs 1', 'Merged 2']);
 
   // The fixed phone edits' answers showed the title someone else had set: listed as sync issues.
   await page.goto(page.url().replace(/#.*$/, '#/sync-issues'));
