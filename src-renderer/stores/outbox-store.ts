@@ -22,8 +22,8 @@ export interface OutboxView {
 
 /** States in which an entry no longer waits. */
 const SETTLED = new Set(['sent', 'discarded']);
-/** States that need the user: refused by the server (4xx), or a create that may have arrived. */
-const NEEDS_USER = new Set(['needs-attention', 'uncertain']);
+/** States that need the user: refused by the server (4xx), a create that may have arrived, or a conflict. */
+const NEEDS_USER = new Set(['needs-attention', 'uncertain', 'conflict']);
 
 export function toOutboxView(raw: Record<string, unknown>): OutboxView {
   const text = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
@@ -43,6 +43,9 @@ export function toOutboxView(raw: Record<string, unknown>): OutboxView {
 }
 
 export const isWaiting = (entry: OutboxView) => !SETTLED.has(entry.state);
+/** A sent edit whose answer differed from what was expected, not yet put away: a sync issue. */
+export const hasSyncIssue = (entry: OutboxView) =>
+  entry.state === 'sent' && Array.isArray(entry.raw.differences) && entry.raw.differences.length > 0 && entry.raw.differencesReviewed !== true;
 export const needsUser = (entry: OutboxView) => NEEDS_USER.has(entry.state);
 
 export const useOutboxStore = defineStore('outbox', () => {
@@ -55,7 +58,23 @@ export const useOutboxStore = defineStore('outbox', () => {
   );
   const waiting = computed(() => entries.value.filter(isWaiting));
   const refused = computed(() => entries.value.filter(needsUser));
+  const syncIssues = computed(() => entries.value.filter(hasSyncIssue));
+  /** Row key → the state of its first entry that waits for the user (needs-attention, conflict, uncertain). */
+  const blockedKeys = computed(() => new Map(refused.value.map((e) => [e.target.split(/[:/]/).at(-1) ?? e.target, e.state] as const).reverse()));
   /** Row keys with edits waiting: the id at the end of `post:<module>/<id>` or `user:<id>`. */
   const pendingTargets = computed(() => new Set(waiting.value.map((e) => e.target.split(/[:/]/).at(-1) ?? e.target)));
-  return { entries, waiting, refused, pendingTargets, enqueue: client.enqueue, discard: client.discard, retry: client.retry, confirm: client.confirm };
+  return {
+    entries,
+    waiting,
+    refused,
+    syncIssues,
+    blockedKeys,
+    pendingTargets,
+    enqueue: client.enqueue,
+    resolve: client.resolve,
+    addUser: client.addUser,
+    discard: client.discard,
+    retry: client.retry,
+    confirm: client.confirm,
+  };
 });

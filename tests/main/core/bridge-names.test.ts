@@ -11,6 +11,7 @@ describe('bridge channels', () => {
         "outbox.confirm",
         "outbox.discard",
         "outbox.queue",
+        "outbox.resolve",
         "outbox.retry",
         "participation.refresh",
         "settings.get",
@@ -20,6 +21,7 @@ describe('bridge channels', () => {
         "sync.focus",
         "sync.now",
         "sync.status",
+        "users.add",
       ]
     `);
     expect([...EVENT_NAMES].sort()).toMatchInlineSnapshot(`
