@@ -23,6 +23,8 @@ export function routes(): RouteRecordRaw[] {
     { path: '/outbox', name: 'outbox', component: () => import('./views/OutboxPage.vue') },
     { path: '/sync-issues', name: 'sync-issues', component: () => import('./views/SyncIssuesPage.vue') },
     { path: '/settings', name: 'settings', component: () => import('./views/SettingsPage.vue') },
+    { path: '/welcome', name: 'add-workspace', component: () => import('./views/FirstRunPage.vue') },
+    { path: '/sign-in', name: 'sign-in', component: () => import('./views/SignInPage.vue') },
     { path: '/:pathMatch(.*)*', redirect: '/' },
   ];
 }

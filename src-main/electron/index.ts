@@ -17,7 +17,8 @@ import {
 import { join } from 'node:path';
 import type { OutboxCount, ShellSettings } from '../../src-shared/bridge/index.js';
 import { consoleLogger } from '../core/logger.js';
-import { createMainServices } from '../core/services.js';
+import type { ConnectionConfig } from '../core/services.js';
+import { createWorkspaceRegistry } from '../core/workspaces/workspace-registry.js';
 import { APP_ENTRY_URL, appOrigins as originsFor } from './app-origin.js';
 import { appMenuTemplate } from './app-menu.js';
 import { APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app-protocol.js';
@@ -109,20 +110,24 @@ async function main(): Promise<void> {
   const notifier = createNotifier(Notification);
   let win: BrowserWindow | null = null;
 
+  // Workspaces side by side; a fresh profile opens on the first-run screen (`--demo`: on
+  // the demo), a profile from before workspaces keeps its connection, cache and journal.
+  const initialWorkspace = async (config: ConnectionConfig) =>
+    config.kind !== 'demo' ? { connection: config, legacy: true } : demoOnly ? { connection: config } : null;
+  const initial = await initialWorkspace(demoOnly ? { kind: 'demo' } : await connection.load());
   const host = createServicesHost({
-    createServices: (config) =>
-      createMainServices({
-        connection: config,
+    createServices: () =>
+      createWorkspaceRegistry({
+        rootDir: dataDir,
+        vault,
         shell: 'electron',
-        dataDir,
         log,
+        initial,
         // The OS's proxy, PAC and certificate store, as a browser would use them.
         fetch: osFetch(net),
-        // A renewed token or secret (`auth.update`) goes to the vault like the first one.
-        onSecretsChanged: (renewed) => {
-          connection.save(renewed).catch((error: unknown) => {
-            void dialog.showMessageBox({ type: 'warning', message: 'The new token was not saved', detail: error instanceof Error ? error.message : String(error) });
-          });
+        // A renewed token or secret (`auth.update`) goes to the workspace's vault entry like the first one.
+        onSecretNotSaved: (error) => {
+          void dialog.showMessageBox({ type: 'warning', message: 'The new token was not saved', detail: error instanceof Error ? error.message : String(error) });
         },
       }),
     onOutboxCount: (count: OutboxCount) => indicator.update(count),

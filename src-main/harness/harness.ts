@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createMainPeer, type WireMessage, type WireTransport } from '../../src-shared/bridge/index.js';
 import type { MainServices } from '../core/services.js';
+import { asSingleWorkspace } from '../core/workspaces/single-workspace.js';
 import { contentTypeOf, resolveStaticPath } from './static-path.js';
 
 /**
@@ -70,7 +71,9 @@ async function serveFile(root: string, req: IncomingMessage, res: ServerResponse
 }
 
 export async function startHarness(options: HarnessOptions): Promise<RunningHarness> {
-  const { services, rendererDir } = options;
+  const { rendererDir } = options;
+  // Plain services (benchmarks build their own) are one workspace: the renderer asks for the list either way.
+  const services = options.services.handlers['workspaces.list'] ? options.services : asSingleWorkspace(options.services);
   const server = createServer((req, res) => void serveFile(rendererDir, req, res));
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {

@@ -1,6 +1,8 @@
 import type { ScopeState, SourceRecord } from '../../src-shared/store/index.js';
 import { AREAS, listPath, placeOfTable } from './areas.js';
 import { endpoints, type EndpointId } from '../../src-shared/api/index.js';
+import { clipText, NAME_LIMIT } from '../lib/bounded-text.js';
+import { markInvisibles } from '../lib/invisible-chars.js';
 
 /** One place the command palette can jump to. */
 export interface JumpTarget {
@@ -13,7 +15,7 @@ export interface JumpTarget {
 /** A short, readable name for a scope: its source label, else its endpoint and ids. */
 export function scopeLabel(state: Pick<ScopeState, 'scope' | 'endpoint' | 'params'>, sources: readonly SourceRecord[]): string {
   const source = sources.find((s) => s.id === state.scope);
-  if (source?.label) return source.label;
+  if (source?.label) return markInvisibles(clipText(source.label, NAME_LIMIT).text);
   const def = endpoints[state.endpoint as EndpointId];
   const ids = Object.values(state.params).map((v) => v.slice(0, 8)).join(' / ');
   return ids ? `${def?.title ?? state.endpoint} · ${ids}` : (def?.title ?? state.endpoint);

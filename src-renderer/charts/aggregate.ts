@@ -1,5 +1,10 @@
 import { fieldRange, mirrorTable, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
 import { bucketEdges, bucketLabel, type ChartSpec } from './chart-specs.js';
+import { clipText } from '../lib/bounded-text.js';
+import { markInvisibles } from '../lib/invisible-chars.js';
+
+/** A label drawn on a chart: short (Chart.js measures every label it draws), invisible characters marked. */
+const chartLabel = (text: string) => markInvisibles(clipText(text, 60).text);
 
 /** One chart's data: labels and values in order. */
 export interface ChartData {
@@ -25,7 +30,7 @@ export async function breakdown(db: OutpostDb, table: string, scopes: readonly s
     }
   }
   const entries = [...counts].sort((a, b) => b[1] - a[1]);
-  return { labels: entries.map((e) => e[0]), values: entries.map((e) => e[1]), total: entries.reduce((s, e) => s + e[1], 0) };
+  return { labels: entries.map((e) => chartLabel(e[0])), values: entries.map((e) => e[1]), total: entries.reduce((s, e) => s + e[1], 0) };
 }
 
 /** Row counts in equal-width buckets between the field's smallest and largest value. */
@@ -66,7 +71,7 @@ export async function series(db: OutpostDb, table: string, scopes: readonly stri
   for (const scope of scopes) rows.push(...(await fieldRange(db, table, scope, orderBy).limit(200).toArray()));
   rows.sort((a, b) => (a.k[orderBy]! < b.k[orderBy]! ? -1 : a.k[orderBy]! > b.k[orderBy]! ? 1 : 0));
   const shown = rows.filter((r) => typeof r.row[field] === 'number');
-  return { labels: shown.map(label), values: shown.map((r) => r.row[field] as number), total: shown.length };
+  return { labels: shown.map((r) => chartLabel(label(r))), values: shown.map((r) => r.row[field] as number), total: shown.length };
 }
 
 export async function aggregate(db: OutpostDb, table: string, scopes: readonly string[], spec: ChartSpec, label: (row: StoredRow) => string): Promise<ChartData> {

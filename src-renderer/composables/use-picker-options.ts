@@ -3,6 +3,8 @@ import { mirrorTable } from '../../src-shared/store/index.js';
 import { useAppContext } from '../app-context.js';
 import { rowLabel } from '../catalogue/references.js';
 import { useLiveQuery } from './use-live-query.js';
+import { clipText, NAME_LIMIT } from '../lib/bounded-text.js';
+import { markInvisibles } from '../lib/invisible-chars.js';
 
 /** A type alias, not an interface, so it fits the select's indexed option type. */
 export type PickerOption = { label: string; value: string };
@@ -17,7 +19,8 @@ function add(map: Map<string, string>, id: unknown, label: unknown) {
 }
 
 const toOptions = (map: Map<string, string>): PickerOption[] =>
-  [...map].map(([value, label]) => ({ value, label: label === value ? value : `${label}` })).sort((a, b) => a.label.localeCompare(b.label)).slice(0, MAX_OPTIONS);
+  // A picker takes text only: names are bounded and their invisible characters written as markers.
+  [...map].map(([value, label]) => ({ value, label: markInvisibles(clipText(label, NAME_LIMIT).text) })).sort((a, b) => a.label.localeCompare(b.label)).slice(0, MAX_OPTIONS);
 
 /**
  * The ids the workspace already knows, for the editors' pickers: user groups from

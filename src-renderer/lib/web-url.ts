@@ -1,12 +1,16 @@
+/** Longer addresses are refused by browsers and servers alike; parsing one would only cost time. */
+const MAX_URL_LENGTH = 8192;
+
 /**
  * The one allow-list for addresses a server sends that the app shows as links or
  * images (media downloads, references, a post's feature image): http or https, with a
  * host and without credentials, as the shell's external-link policy accepts. Anything
- * else (`javascript:`, `data:`, `file:`, `http://user:pass@…`) is not a link.
+ * else (`javascript:`, `data:`, `file:`, `http://user:pass@…`) is not a link, nor is an
+ * address longer than browsers and servers accept (8 KiB).
  * @returns the address as given when it passes, else null.
  */
 export function webUrl(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
+  if (typeof value !== 'string' || value.length > MAX_URL_LENGTH) return null;
   let parsed: URL;
   try {
     parsed = new URL(value);

@@ -1,9 +1,18 @@
 import type { ColumnDef } from '../catalogue/columns.js';
-import { formatValue } from '../lib/format.js';
+import { CELL_LIMIT, clipText, formatBounded } from '../lib/bounded-text.js';
+import { splitInvisibles, type TextPiece } from '../lib/invisible-chars.js';
 import { localeText } from '../lib/locales.js';
 
-/** The text of one cell: derived `$title` from the row's locales, else the formatted field. */
+/**
+ * The text of one cell: derived `$title` from the row's locales, else the formatted
+ * field; bounded (a cell shows a line, not a mebibyte).
+ */
 export function cellText(column: ColumnDef, row: Readonly<Record<string, unknown>>, titleField: string | null, culture: string | null): string {
-  if (column.field === '$title') return (titleField && localeText(row, titleField, culture)) || '—';
-  return formatValue(column.kind, row[column.field]);
+  if (column.field === '$title') return clipText((titleField && localeText(row, titleField, culture)) || '—', CELL_LIMIT).text;
+  return formatBounded(column.kind, row[column.field], CELL_LIMIT);
+}
+
+/** A cell's text in pieces, invisible characters as markers (a name must not pass for another). */
+export function cellPieces(column: ColumnDef, row: Readonly<Record<string, unknown>>, titleField: string | null, culture: string | null): TextPiece[] {
+  return splitInvisibles(cellText(column, row, titleField, culture));
 }

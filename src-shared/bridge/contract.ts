@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { guid } from '../api/index.js';
 import { outboxCommandSchemas, type OutboxCommandResults, type OutboxStore } from '../outbox/index.js';
 import type { MirrorStore } from '../store/index.js';
+import { workspaceCommandSchemas, type WorkspaceCommandResults } from '../workspaces/index.js';
 import { syncSettingsPatchSchema, type SyncSettings } from './sync-settings.js';
 
 /**
@@ -33,6 +34,8 @@ export const commandSchemas = {
   'participation.refresh': { arg: z.object({ moduleId: guid, calendarId: guid, participationId: guid }).strict() },
   /** Queue, retry, discard, confirm: the outbox's commands, declared beside its model. */
   ...outboxCommandSchemas,
+  /** List, test, add, open, switch, remove, sign in again: the workspaces, declared beside their form. */
+  ...workspaceCommandSchemas,
 } as const;
 
 export type CommandName = keyof typeof commandSchemas;
@@ -72,7 +75,7 @@ export interface SyncStatus {
 }
 
 /** Responses of each command. */
-export interface CommandResults extends OutboxCommandResults {
+export interface CommandResults extends OutboxCommandResults, WorkspaceCommandResults {
   'app.info': AppInfo;
   'sync.now': { readonly started: boolean };
   'sync.status': SyncStatus;
@@ -159,7 +162,19 @@ export interface Bridge {
   serveStore(store: MirrorStore & Partial<OutboxStore>): () => void;
 }
 
-/** One main-side handler per command; a missing handler does not compile. */
+type Handler<K extends CommandName> = (arg: CommandArg<K>) => Promise<CommandResults[K]> | CommandResults[K];
+type WorkspaceCommandName = keyof WorkspaceCommandResults;
+
+/**
+ * One main-side handler per command; a missing handler does not compile. The
+ * `workspaces.*` commands are the workspace registry's, above one workspace's services,
+ * so they are optional here and required in {@link AppCommandHandlers}.
+ */
 export type CommandHandlers = {
-  [K in CommandName]: (arg: CommandArg<K>) => Promise<CommandResults[K]> | CommandResults[K];
+  [K in Exclude<CommandName, WorkspaceCommandName>]: Handler<K>;
+} & {
+  [K in WorkspaceCommandName]?: Handler<K>;
 };
+
+/** Every command, the workspace commands included: what the app's main side answers. */
+export type AppCommandHandlers = { [K in CommandName]: Handler<K> };

@@ -1,6 +1,7 @@
 import { Dexie } from 'dexie';
 import { endpoints, rowKey, type EndpointId } from '../api/index.js';
 import type { MirrorStore } from './mirror-store.js';
+import { quarantineKeyOf, staleQuarantineIds } from './quarantine-keys.js';
 import type { StoredRow } from './records.js';
 import { mirrorKey, mirrorTable, mirrorTableSpecs, scopeRowsOf, storedRow, type OutpostDb } from './schema.js';
 import { scopeId, type ScopeKey } from './scope-key.js';
@@ -16,7 +17,15 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
     async applyPage({ endpoint, scope, pass, rows, quarantined, state }) {
       const table = mirrorTable(db, endpoints[endpoint].table);
       await db.transaction('rw', [table, db.quarantine, db.scopes], async () => {
-        await table.bulkPut(rows.map((row) => toStored(endpoint, scope, pass, row)));
+        const stored = rows.map((row) => toStored(endpoint, scope, pass, row));
+        await table.bulkPut(stored);
+        // The quarantine keeps one entry per row, the latest; a valid copy of the row ends it.
+        const keys = new Set([...stored.map((r) => r.key), ...quarantined.map((q) => quarantineKeyOf(endpoint, q.row)).filter((k) => k !== null)]);
+        const inScope = db.quarantine.where('scope').equals(scope);
+        if ((await inScope.count()) > 0) {
+          const stale = staleQuarantineIds(endpoint, await inScope.toArray(), keys);
+          if (stale.length > 0) await db.quarantine.bulkDelete(stale);
+        }
         if (quarantined.length > 0) await db.quarantine.bulkAdd(quarantined.map((q) => ({ ...q })));
         await db.scopes.put(state);
       });

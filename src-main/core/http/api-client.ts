@@ -1,6 +1,7 @@
 import ky, { type KyInstance } from 'ky';
 import { ApiRequestError } from './api-request-error.js';
 import { toApiRequestError } from './error-mapping.js';
+import { assertPageWithin, readBodyWithin, RESPONSE_LIMITS, type ResponseLimits } from './response-limits.js';
 
 export interface ApiClientOptions {
   /**
@@ -14,6 +15,8 @@ export interface ApiClientOptions {
   /** Per-request timeout (connect to last byte); a write that times out may have been carried out. */
   readonly timeoutMs?: number;
   readonly now?: () => number;
+  /** Bounds on a response's size (default {@link RESPONSE_LIMITS}). */
+  readonly limits?: ResponseLimits;
 }
 
 /** A write's answer: the status and the parsed JSON body of a 2xx. */
@@ -78,6 +81,7 @@ function unsent(error: Error): Error {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const now = options.now ?? Date.now;
   const base = () => (typeof options.baseUrl === 'string' ? options.baseUrl : options.baseUrl()).replace(/\/+$/, '');
+  const limits = options.limits ?? RESPONSE_LIMITS;
   const http: KyInstance = ky.create({
     retry: 0,
     timeout: options.timeoutMs ?? 30_000,
@@ -96,8 +100,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
           ...(signal ? { signal } : {}),
         });
-        const text = await response.text();
-        return parseJsonBody(text, response.headers.get('content-type'), url, response.status);
+        const text = await readBodyWithin(response, limits.bodyBytes, url);
+        const body = parseJsonBody(text, response.headers.get('content-type'), url, response.status);
+        assertPageWithin(body, text.length, url, response.status, limits);
+        return body;
       } catch (error) {
         throw toApiRequestError(error, url, now());
       }

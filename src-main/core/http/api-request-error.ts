@@ -5,7 +5,8 @@
  * - `unauthorized` (401): the token is no longer accepted;
  * - `forbidden` (403): the token lacks a scope;
  * - `bad-request` (400), `not-found` (404), `client` (other 4xx): the server refused this request;
- * - `bad-body`: a 2xx whose body is not the JSON we expect (an HTML page, truncated JSON).
+ * - `bad-body`: a 2xx whose body is not the JSON we expect (an HTML page, truncated JSON);
+ * - `too-large`: a body, page or row over the bounds of `response-limits.ts` (not retried: it would come again).
  */
 export type ApiErrorCode =
   | 'network'
@@ -17,7 +18,8 @@ export type ApiErrorCode =
   | 'bad-request'
   | 'not-found'
   | 'client'
-  | 'bad-body';
+  | 'bad-body'
+  | 'too-large';
 
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';

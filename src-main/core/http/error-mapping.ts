@@ -2,6 +2,7 @@ import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { ApiRequestError, type ApiErrorCode } from './api-request-error.js';
 import { neverLeft } from './request-left.js';
 import { parseRetryAfter } from './retry-timing.js';
+import { redirectedOrigin } from './redirected-origin.js';
 
 /** The error code of an HTTP status that is not a success. */
 export function codeOfStatus(status: number): ApiErrorCode {
@@ -48,6 +49,7 @@ function describe(code: ApiErrorCode, status: number | null, serverMessage: stri
     'not-found': 'not found',
     client: 'the server refused the request',
     'bad-body': 'the server sent an unexpected body',
+    'too-large': 'the server sent more than a response may hold',
   };
   return `${what[code]}${status ? ` (HTTP ${status})` : ''}${serverMessage ? `: ${serverMessage}` : ''}`;
 }
@@ -65,6 +67,16 @@ export function httpError(status: number, url: string, data: unknown, retryAfter
 }
 
 /**
+ * A 401 or 403 from another origin a redirect led to: our token was never sent there,
+ * so it is no reason to ask for a new one (nor to call the list not permitted).
+ */
+function refusedElsewhere(origin: string, url: string, status: number, data: unknown): ApiRequestError {
+  const serverMessage = serverMessageOf(data);
+  const message = `the workspace redirected this request to another origin, ${origin}, which refused it (HTTP ${status})${serverMessage ? `: ${serverMessage}` : ''}; the token is never sent to another origin`;
+  return new ApiRequestError('client', message, { url, status, serverMessage, retryAfterMs: null });
+}
+
+/**
  * Maps anything a ky request can throw to an {@link ApiRequestError}; AbortErrors are
  * returned unchanged (cancellation is not a failure).
  */
@@ -72,6 +84,8 @@ export function toApiRequestError(error: unknown, url: string, now: number): Err
   if (error instanceof ApiRequestError) return error;
   if (error instanceof Error && error.name === 'AbortError') return error;
   if (isHTTPError(error)) {
+    const elsewhere = redirectedOrigin(url, error.response.url);
+    if (elsewhere && (error.response.status === 401 || error.response.status === 403)) return refusedElsewhere(elsewhere, url, error.response.status, error.data);
     const mapped = httpError(error.response.status, url, error.data, error.response.headers.get('retry-after'), now);
     // The body goes along for callers that read more of it (a refused edit's field problems).
     return new ApiRequestError(mapped.code, mapped.message, { ...mapped.context, body: error.data }, { cause: error });

@@ -36,6 +36,7 @@ export function failureAction(kind: OutboxEdit['kind'], failure: SendFailure): F
     case 'network':
       return failure.mayHaveReached ? retryOrUncertain : 'retry';
     case 'bad-body':
+    case 'too-large':
       return retryOrUncertain;
   }
 }

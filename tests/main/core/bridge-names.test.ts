@@ -22,6 +22,14 @@ describe('bridge channels', () => {
         "sync.now",
         "sync.status",
         "users.add",
+        "workspaces.add",
+        "workspaces.addDemo",
+        "workspaces.list",
+        "workspaces.open",
+        "workspaces.remove",
+        "workspaces.signIn",
+        "workspaces.switch",
+        "workspaces.test",
       ]
     `);
     expect([...EVENT_NAMES].sort()).toMatchInlineSnapshot(`

@@ -52,7 +52,7 @@ describe('the status bar', () => {
     expect(wrapper.get('[data-testid="sync-progress"]').text()).toContain('50%');
   });
 
-  it('counts waiting edits from the outbox and asks for a token when needed', async () => {
+  it('counts waiting edits from the outbox and asks to sign in again when needed', async () => {
     const { wrapper, emit, db } = await mountBar(idle);
     expect(wrapper.get('[data-testid="outbox-count"]').text()).toBe('No edits waiting');
     await db.outbox.bulkPut([
@@ -62,6 +62,7 @@ describe('the status bar', () => {
     ]);
     await eventually(() => expect(wrapper.get('[data-testid="outbox-count"]').text()).toBe('2 edits waiting, 1 refused'));
     emit('sync.status', { ...idle, authNeeded: true });
-    await eventually(() => expect(wrapper.get('[data-testid="auth-needed"]').text()).toContain('new token'));
+    await eventually(() => expect(wrapper.get('[data-testid="auth-needed"]').text()).toContain('Sign in again'));
+    expect(wrapper.get('[data-testid="auth-needed"]').attributes('href')).toContain('/sign-in');
   });
 });

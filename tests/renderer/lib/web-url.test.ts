@@ -18,6 +18,8 @@ describe('the web address allow-list', () => {
     ['', false],
     [null, false],
     [42, false],
+    [`https://files.example/${'a'.repeat(8192 - 'https://files.example/'.length)}`, true],
+    [`https://files.example/${'a'.repeat(8193 - 'https://files.example/'.length)}`, false],
   ])('%j → %s', (value, allowed) => {
     expect(webUrl(value)).toBe(allowed ? value : null);
   });

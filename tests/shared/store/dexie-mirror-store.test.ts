@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDexieMirrorStore, mirrorTable, scopeId, scopeKey, type ScopeState } from '../../../src-shared/store/index.js';
+import { createDexieMirrorStore, mirrorTable, scopeId, scopeKey, type QuarantineEntry, type ScopeState } from '../../../src-shared/store/index.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 
 const scope = scopeKey('E1', { dataListId: '00000000-0000-4000-8000-000000000001' });
@@ -48,5 +48,46 @@ describe('dexie mirror store', () => {
     });
     expect(await db.quarantine.count()).toBe(1);
     expect((await db.scopes.get(scope))?.pass?.nextUrl).toBe('http://x/next');
+  });
+});
+
+describe('the quarantine', () => {
+  const bad = (n: number, reason: string) => ({ scope, endpoint: 'E1' as const, path: '$.data[0].sortOrder', reason, row: item(n, { sortOrder: 'ten' }), at: '2024-01-01T00:00:00Z' });
+  const page = (pass: string, rows: ReturnType<typeof item>[], quarantined: QuarantineEntry[]) => ({ endpoint: 'E1' as const, scope, pass, rows, quarantined, state: state() });
+
+  it('keeps only the latest reason for a row quarantined again', async () => {
+    const db = openFakeDatabase();
+    const store = createDexieMirrorStore(db);
+    await store.applyPage(page('p1', [item(1)], [bad(2, 'first reason'), bad(3, 'other row')]));
+    await store.applyPage(page('p2', [item(1)], [bad(2, 'second reason')]));
+    await store.applyPage(page('p3', [], [bad(2, 'third reason')]));
+    const entries = await db.quarantine.toArray();
+    expect(entries.map((e) => [(e.row as { id: string }).id, e.reason]).sort()).toEqual([
+      [item(2).id, 'third reason'],
+      [item(3).id, 'other row'],
+    ]);
+  });
+
+  it('drops a row’s entry once a valid copy of it arrives, and only in that list', async () => {
+    const db = openFakeDatabase();
+    const store = createDexieMirrorStore(db);
+    const otherScope = scopeKey('E1', { dataListId: '00000000-0000-4000-8000-000000000002' });
+    await store.applyPage(page('p1', [], [bad(2, 'bad'), bad(3, 'bad')]));
+    await store.applyPage({ ...page('p1', [], []), scope: otherScope, quarantined: [{ ...bad(2, 'bad elsewhere'), scope: otherScope }] });
+    await store.applyPage(page('p2', [item(2)], []));
+    const left = await db.quarantine.toArray();
+    expect(left.map((e) => [e.scope, (e.row as { id: string }).id]).sort()).toEqual([
+      [scope, item(3).id],
+      [otherScope, item(2).id],
+    ].sort());
+  });
+
+  it('keeps every entry whose row has no readable key', async () => {
+    const db = openFakeDatabase();
+    const store = createDexieMirrorStore(db);
+    const keyless = { ...bad(0, 'no id'), row: { sortOrder: 1 } };
+    await store.applyPage(page('p1', [], [keyless, keyless]));
+    await store.applyPage(page('p2', [item(1)], [keyless]));
+    expect(await db.quarantine.count()).toBe(3);
   });
 });

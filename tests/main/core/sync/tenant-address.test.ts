@@ -34,6 +34,7 @@ describe('a tenant behind a gateway path, one endpoint at another version', () =
     expect(stack.fetched.every((u) => u.startsWith(`${server!.url}/api/v1.`))).toBe(true);
     expect(stack.fetched.some((u) => u.includes('/api/v1.3/contentmodules'))).toBe(true);
     expect(states.filter((s) => s.endpoint !== 'E18' && !['idle', 'not-available'].includes(s.status))).toEqual([]);
-    expect(await mirrorDiff(server, stack.db, states)).toEqual([]);
+    // E18 is not available on purpose (served at another version; asserted above): the rest mirror row for row.
+    expect(await mirrorDiff(server, stack.db, states.filter((s) => s.endpoint !== 'E18'))).toEqual([]);
   });
 });
