@@ -61,6 +61,9 @@ export const test = base.extend<AppFixtures>({
     await use(async (route = '') => {
       await page.goto(`${harness.url}/${route ? `#${route}` : ''}`);
       await expect(page.getByTestId('connection-state')).toBeVisible();
+      // Every view has one h1: once it shows, the router's first navigation is over and a
+      // test's next navigation cannot be undone by it (the shell opens its workspace first).
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     });
   },
 });
