@@ -78,6 +78,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const info = () => appInfo(connection.mode, connection.baseUrl(), options.shell);
   const handlers = createCommandHandlers({
     engine: () => session.writer()?.engine ?? null,
+    store: () => session.store(),
     focus: (scopes) => session.focus(scopes),
     outbox, settings, sources, gate, status, info, clock, changed,
     updateSecret: (update) => connection.updateSecret(update),

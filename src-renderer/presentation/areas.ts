@@ -34,7 +34,7 @@ export const AREAS: readonly AreaDef[] = [
         slug: 'posts',
         label: 'Posts',
         table: 'posts',
-        emptyHint: 'The API cannot list posts: they appear here when you create one (New post) or edit one. Add a post by id in Settings › Sources to mirror its comments.',
+        emptyHint: 'The API cannot list posts: they appear here when you create one (New post) or edit one. Add a post by id in Settings › Sources to mirror its comments and edit it.',
       },
       { slug: 'comments', label: 'Comments', table: 'comments', emptyHint: 'Add a post by its id or portal link in Settings › Sources to mirror its comments.' },
     ],

@@ -98,7 +98,8 @@ describe('queuing through the outbox', () => {
     await flushPromises();
     (document.body.querySelector('[data-testid="user-save"]') as HTMLButtonElement).click();
     await eventually(() => expect(calls.find((c) => c.name === 'outbox.queue')).toBeDefined());
-    expect(calls.find((c) => c.name === 'outbox.queue')?.arg).toEqual({ edit: { kind: 'patchUser', userId: row.id, ops: [{ op: 'add', path: '/name', value: 'Renamed Person' }] } });
+    // The copy the user edited goes with it, to tell a later server change apart.
+    expect(calls.find((c) => c.name === 'outbox.queue')?.arg).toEqual({ edit: { kind: 'patchUser', userId: row.id, ops: [{ op: 'add', path: '/name', value: 'Renamed Person' }] }, base: row });
     wrapper.unmount();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { draftOf, problemsOfRefusal, UNCHANGED } from '../../../src-renderer/editors/use-edit-save.js';
+import { draftOf, UNCHANGED } from '../../../src-renderer/editors/use-edit-save.js';
+import { problemsOfFields } from '../../../src-renderer/editors/revision.js';
 
 describe('the editors’ shared save flow', () => {
   it('turns a validation’s problems into a draft that shows them', () => {
@@ -15,7 +16,7 @@ describe('the editors’ shared save flow', () => {
   });
 
   it('keys main’s field errors as the form keys its own, the whole edit as `$`', () => {
-    expect(problemsOfRefusal([{ path: 'locales[0].title', message: 'too long' }, { path: '', message: 'unknown target' }])).toEqual({ '$.locales[0].title': 'too long', $: 'unknown target' });
+    expect(problemsOfFields([{ path: 'locales[0].title', message: 'too long' }, { path: '', message: 'unknown target' }])).toEqual({ '$.locales[0].title': 'too long', $: 'unknown target' });
   });
 
   it('has one value for “nothing changed”', () => {
