@@ -243,9 +243,13 @@ export async function checkInvariants(model: Model, world: World, resolution: Re
       // A cleared cache forgets the mirrored copy: the app cannot compare with what it no longer has.
       if ((model.wipes ?? []).some((tick) => tick > mirror.tick && tick < firstSent)) continue;
       for (const field of ['title', 'gender'] as const) {
-        const writes = opsOf0(edit).some((op) => op.path === `/${field}`);
+        const op = opsOf0(edit).find((o) => o.path === `/${field}`);
         // A base that never showed the field (no copy of the user yet) hid nothing from the user.
-        if (!writes || !Object.hasOwn(edit.base, field) || JSON.stringify(edit.base[field] ?? null) === JSON.stringify(mirror.row[field] ?? null)) continue;
+        if (!op || !Object.hasOwn(edit.base, field) || JSON.stringify(edit.base[field] ?? null) === JSON.stringify(mirror.row[field] ?? null)) continue;
+        // Writing the value the server already holds overwrites nothing (the base may differ
+        // only by an earlier edit of ours the server refused).
+        const written = op.op === 'remove' ? null : ('value' in op ? op.value : undefined);
+        if (written !== undefined && JSON.stringify(written ?? null) === JSON.stringify(mirror.row[field] ?? null)) continue;
         const earlier = model.edits.some((e) => {
           if (e.n >= edit.n || e.target !== edit.target || (e.queuedAt ?? Infinity) > mirror.tick) return false;
           const sentAt = world.requests.find((r) => r.body.includes(e.marker))?.tick ?? Infinity;
