@@ -103,7 +103,7 @@ describe('queuing through the outbox', () => {
     wrapper.unmount();
   });
 
-  it('shows main’s refusal of a user patch beside the form and stays open', async () => {
+  it('shows main’s refusal of a user patch at the field it names and stays open', async () => {
     const db = openFakeDatabase();
     const row = user(5);
     const scope = scopeKey('E19', { userId: row.id });
@@ -117,7 +117,8 @@ describe('queuing through the outbox', () => {
     name.dispatchEvent(new Event('input'));
     await flushPromises();
     (document.body.querySelector('[data-testid="user-save"]') as HTMLButtonElement).click();
-    await eventually(() => expect(document.body.textContent).toContain('$.name name is taken by the server’s rules'));
+    const nameItem = () => [...document.body.querySelectorAll('.n-form-item')].find((item) => item.querySelector('input[aria-label="Name"]'));
+    await eventually(() => expect(nameItem()?.textContent).toContain('name is taken by the server’s rules'));
     expect(document.body.querySelector('[data-testid="user-save"]')).not.toBeNull();
     wrapper.unmount();
   });
