@@ -79,6 +79,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const info = () => appInfo(connection.mode, connection.baseUrl(), options.shell);
   const handlers = createCommandHandlers({
     engine: () => session.writer()?.engine ?? null,
+    store: () => session.store(),
     focus: (scopes) => session.focus(scopes),
     outbox, settings, sources, gate, status, info, clock, changed,
     probe: (kind, params) => probeSource({ client: connection.client, gate, baseUrl: () => connection.baseUrl() }, kind, params),

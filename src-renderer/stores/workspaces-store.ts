@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, shallowRef } from 'vue';
 import type { ConnectionTestResult, WorkspaceDraft, WorkspaceList, WorkspaceSummary } from '../../src-shared/workspaces/index.js';
+import type { MenuAction } from '../../src-shared/bridge/index.js';
 import { useAppContext } from '../app-context.js';
 
 /** Deletes a workspace's IndexedDB database (closed first when it is this window's). */
@@ -108,5 +109,10 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     reload = next;
   }
 
-  return { list, workspaces, current, refresh, test, add, addDemo, switchTo, remove, signIn, setReload };
+  /** What the application menu asks of the window (Add Workspace…, Sign Out…); returns the unsubscribe function. */
+  function onMenuAction(handler: (action: MenuAction) => void): () => void {
+    return bridge.on('menu.action', ({ action }) => handler(action));
+  }
+
+  return { list, workspaces, current, refresh, test, add, addDemo, switchTo, remove, signIn, setReload, onMenuAction };
 });

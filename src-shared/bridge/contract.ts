@@ -32,6 +32,8 @@ export const commandSchemas = {
   'auth.update': {
     arg: z.object({ token: z.string().min(1).max(16_384).optional(), clientSecret: z.string().min(1).max(4_096).optional() }).strict(),
   },
+  /** A user known by id (or a link holding it) becomes editable in People › Users. */
+  'users.add': { arg: z.object({ input: z.string().min(1).max(2000) }).strict() },
   /** The detail view's refresh of one calendar participation (E5). */
   'participation.refresh': { arg: z.object({ moduleId: guid, calendarId: guid, participationId: guid }).strict() },
   /** Queue, retry, discard, confirm: the outbox's commands, declared beside its model. */
@@ -89,6 +91,7 @@ export interface CommandResults extends OutboxCommandResults, WorkspaceCommandRe
   'settings.set': SyncSettings;
   'auth.update': { readonly accepted: boolean };
   'participation.refresh': { readonly found: boolean };
+  'users.add': { readonly userId: string; readonly added: boolean };
 }
 
 /** Main → renderer: pushed events. */
@@ -146,6 +149,7 @@ export const STORE_METHODS = [
   'outboxPut',
   'outboxSettle',
   'outboxRemove',
+  'outboxServerCopy',
 ] as const satisfies readonly StoreMethod[];
 
 /**

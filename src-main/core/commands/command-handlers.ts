@@ -1,4 +1,5 @@
 import type { AppInfo, CommandHandlers, SyncStatus } from '../../../src-shared/bridge/index.js';
+import type { MirrorStore } from '../../../src-shared/store/index.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { SecretUpdate } from '../connection/connection-config.js';
 import type { RequestGate } from '../http/request-gate.js';
@@ -7,6 +8,7 @@ import { createOutboxHandlers } from '../outbox/outbox-handlers.js';
 import type { SettingsState } from '../settings/settings-state.js';
 import type { SourceProbeAnswer } from '../../../src-shared/sources/index.js';
 import type { SourceKind } from '../../../src-shared/store/index.js';
+import { rememberUsers, userIdOfInput } from '../sources/known-users.js';
 import { parseSourceInput } from '../sources/parse-source-input.js';
 import type { SourceSeeding } from '../sources/source-seeding.js';
 import { sourceScope } from '../sync/scope-plan.js';
@@ -15,6 +17,8 @@ import type { SyncEngine } from '../sync/sync-engine.js';
 export interface CommandDeps {
   /** The engine of the window serving the store, or null while none does. */
   readonly engine: () => SyncEngine | null;
+  /** The store of the window serving it, else of the newest window; null while none is open. */
+  readonly store: () => MirrorStore | null;
   /** The user is looking at these scopes (kept for the next engine too). */
   readonly focus: (scopes: readonly string[]) => void;
   readonly outbox: Outbox;
@@ -97,6 +101,13 @@ export function createCommandHandlers(deps: CommandDeps): CommandHandlers {
       deps.outbox.resume();
       deps.changed();
       return { accepted: true };
+    },
+    'users.add': async ({ input }) => {
+      const userId = userIdOfInput(input);
+      if (!userId) throw codedError('Invalid', 'paste one user id (a guid) or a link that contains exactly one');
+      const store = deps.store();
+      if (!store) throw codedError('NoWindow', 'no window is open to store the user');
+      return { userId, added: (await rememberUsers(store, [userId])) > 0 };
     },
     'participation.refresh': async (ref) => {
       const row = await requireEngine().refreshParticipation(ref);

@@ -3,21 +3,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../../../src-shared/bridge/index.js';
+import { createDexieMirrorStore, scopeKey, type MirrorStore } from '../../../../src-shared/store/index.js';
 import { appInfo } from '../../../../src-main/core/commands/app-info.js';
 import { createCommandHandlers, type CommandDeps } from '../../../../src-main/core/commands/command-handlers.js';
 import { silentLogger } from '../../../../src-main/core/logger.js';
 import type { Outbox } from '../../../../src-main/core/outbox/outbox.js';
 import { createSettingsState } from '../../../../src-main/core/settings/settings-state.js';
 import type { SyncEngine } from '../../../../src-main/core/sync/sync-engine.js';
+import { openFakeDatabase } from '../../../helpers/fake-db.js';
 
 const CALENDAR = { moduleId: '11111111-1111-4111-8111-111111111111', calendarId: '22222222-2222-4222-8222-222222222222' };
 const CALENDAR_SCOPE = `E4:${CALENDAR.moduleId}/${CALENDAR.calendarId}`;
+const USER = '33333333-3333-4333-8333-333333333333';
 const dirs: string[] = [];
 afterEach(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-async function setup(options: { engine?: boolean; published?: string[]; secretFits?: boolean } = {}) {
+async function setup(options: { engine?: boolean; published?: string[]; secretFits?: boolean; store?: MirrorStore } = {}) {
   const calls: string[] = [];
   const dir = await mkdtemp(join(tmpdir(), 'outpost-commands-'));
   dirs.push(dir);
@@ -34,6 +37,7 @@ async function setup(options: { engine?: boolean; published?: string[]; secretFi
   } as unknown as SyncEngine;
   const deps: CommandDeps = {
     engine: () => (options.engine === false ? null : engine),
+    store: () => options.store ?? null,
     focus: (scopes) => void calls.push(`focus ${scopes.join(',')}`),
     outbox: { resume: () => void calls.push('resume') } as unknown as Outbox,
     settings,
@@ -55,6 +59,16 @@ describe('the command handlers', () => {
     expect(await handlers['sync.now']({})).toEqual({ started: false });
     await expect(handlers['sources.add']({ kind: 'calendar', input: `${CALENDAR.moduleId}/${CALENDAR.calendarId}` })).rejects.toMatchObject({ code: 'NoWindow' });
     await expect(handlers['participation.refresh']({ ...CALENDAR, participationId: 'x' })).rejects.toMatchObject({ code: 'NoWindow' });
+    await expect(handlers['users.add']({ input: USER })).rejects.toMatchObject({ code: 'NoWindow' });
+  });
+
+  it('add a user by id or link to the window’s store once, and refuse input without exactly one id', async () => {
+    const store = createDexieMirrorStore(openFakeDatabase());
+    const { handlers } = await setup({ store });
+    await expect(handlers['users.add']({ input: 'no id here' })).rejects.toMatchObject({ code: 'Invalid' });
+    expect(await handlers['users.add']({ input: `https://portal.example/users/${USER.toUpperCase()}` })).toEqual({ userId: USER, added: true });
+    expect(await handlers['users.add']({ input: USER })).toEqual({ userId: USER, added: false });
+    expect(await store.scopeRows('E19', scopeKey('E19', { userId: USER }))).toEqual([{ id: USER }]);
   });
 
   it('pass sync commands to the engine and the focus to the session', async () => {
