@@ -10,6 +10,8 @@ import { openRendererDatabase } from './db/open-renderer-db.js';
 import { assertSchemaPresent, clearLocalCache, describeStorageError, requestPersistentStorage } from './db/storage-health.js';
 import StorageFailure from './components/StorageFailure.vue';
 import { createAppRouter } from './router.js';
+import { useConnectionStore } from './stores/connection-store.js';
+import { useOutboxStore } from './stores/outbox-store.js';
 import { useSyncStore } from './stores/sync-store.js';
 import { removeOrphanDatabases, useWorkspacesStore } from './stores/workspaces-store.js';
 import './styles.css';
@@ -51,11 +53,12 @@ function startWorkspace(bridge: Bridge, workspace: WorkspaceSummary): void {
   app.use(createAppRouter());
 
   app.runWithContext(() => {
-    const sync = useSyncStore(pinia);
-    sync.listen();
+    useSyncStore(pinia).listen();
+    useOutboxStore(pinia).listen();
+    const connection = useConnectionStore(pinia);
     void useWorkspacesStore(pinia).refresh();
     watch(linked, (up, before) => {
-      sync.setLinked(up);
+      connection.setLinked(up);
       // A new link is a new peer in main: declare again which workspace this window serves.
       if (up && before === false) void open();
     }, { immediate: true });

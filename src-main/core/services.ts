@@ -15,6 +15,7 @@ import { createOutboxJournal } from './outbox/outbox-journal.js';
 import { createWriterSession } from './session/writer-session.js';
 import { createSettingsState } from './settings/settings-state.js';
 import { createSourceSeeding } from './sources/source-seeding.js';
+import { probeSource } from './sources/source-probe.js';
 import { createStatusReporter } from './status/status-reporter.js';
 import { createSyncStatus } from './status/sync-status.js';
 import { createSyncEngine } from './sync/sync-engine.js';
@@ -78,8 +79,10 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const info = () => appInfo(connection.mode, connection.baseUrl(), options.shell);
   const handlers = createCommandHandlers({
     engine: () => session.writer()?.engine ?? null,
+    store: () => session.store(),
     focus: (scopes) => session.focus(scopes),
     outbox, settings, sources, gate, status, info, clock, changed,
+    probe: (kind, params) => probeSource({ client: connection.client, gate, baseUrl: () => connection.baseUrl() }, kind, params),
     updateSecret: (update) => connection.updateSecret(update),
   });
   let started = false;

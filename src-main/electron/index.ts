@@ -15,7 +15,7 @@ import {
   Tray,
 } from 'electron';
 import { join } from 'node:path';
-import type { OutboxCount, ShellSettings } from '../../src-shared/bridge/index.js';
+import type { AppCommandHandlers, MenuAction, OutboxCount, ShellSettings } from '../../src-shared/bridge/index.js';
 import { consoleLogger } from '../core/logger.js';
 import type { ConnectionConfig } from '../core/services.js';
 import { createWorkspaceRegistry } from '../core/workspaces/workspace-registry.js';
@@ -34,7 +34,7 @@ import { shouldPauseSync } from './power-policy.js';
 import { watchBattery } from './power-watch.js';
 import { refusedNotification } from './refused-notification.js';
 import { createSafeStorageVault } from './safe-storage-vault.js';
-import { createServicesHost } from './services-host.js';
+import { createServicesHost, type WindowLink } from './services-host.js';
 import { createShellCommands } from './shell-commands.js';
 import { settleWithin } from './settle-within.js';
 import { createShellSettingsFile } from './shell-settings.js';
@@ -146,32 +146,24 @@ async function main(): Promise<void> {
     buildMenu();
     return settings;
   };
-  const clearLocalCache = async () => {
-    host.setWindow(null);
-    await session.defaultSession.clearStorageData({ storages: ['indexdb', 'localstorage', 'cachestorage', 'serviceworkers'] });
-    if (win && !win.isDestroyed()) win.webContents.reload();
-  };
   const shellCommands = createShellCommands({
     settings: { get: () => settings, update: updateSettings },
     vault,
-    connection,
+    // Through the registry: connect and sign out act on exactly one workspace.
+    workspaces: () => host.handlers() as AppCommandHandlers,
     host,
     power: () => ({ onBattery }),
-    clearLocalCache,
+    reloadWindow: () => {
+      if (win && !win.isDestroyed()) win.webContents.reload();
+    },
   });
 
-  const signOut = async () => {
-    const answer = await dialog.showMessageBox({
-      type: 'warning',
-      buttons: ['Sign Out', 'Cancel'],
-      defaultId: 1,
-      cancelId: 1,
-      message: 'Sign out of this workspace?',
-      detail: 'The stored token is deleted and Outpost returns to the demo workspace.',
-      checkboxLabel: 'Also delete the local cache (it is downloaded again at the next sign-in)',
-      checkboxChecked: false,
-    });
-    if (answer.response === 0) await shellCommands['shell.signOut']({ clearCache: answer.checkboxChecked });
+  // The menu's workspace items run the window's own flows ("Add workspace", "Remove
+  // workspace" or "Sign in again"): only the window can delete one workspace's database.
+  let windowLink: WindowLink | null = null;
+  const menuAction = (action: MenuAction) => {
+    showWindow();
+    windowLink?.emit('menu.action', { action });
   };
   const buildMenu = () => {
     const template = appMenuTemplate({
@@ -182,7 +174,8 @@ async function main(): Promise<void> {
       actions: {
         syncNow: () => host.probe(),
         togglePauseOnBattery: (checked) => void updateSettings({ pauseOnBattery: checked }),
-        signOut: () => void signOut().catch((error: unknown) => dialog.showErrorBox('Sign out failed', String(error))),
+        addWorkspace: () => menuAction('add-workspace'),
+        signOut: () => menuAction('sign-out'),
         openDataFolder: () => void shell.openPath(dataDir),
       },
     });
@@ -217,6 +210,9 @@ async function main(): Promise<void> {
       },
       host,
       shellCommands,
+      onLink: (link) => {
+        windowLink = link;
+      },
       onLoadFailure: ({ title, detail }) => {
         log.error(title, { detail });
         dialog.showErrorBox(title, detail);

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, shallowRef } from 'vue';
 import type { ConnectionTestResult, WorkspaceDraft, WorkspaceList, WorkspaceSummary } from '../../src-shared/workspaces/index.js';
+import type { MenuAction } from '../../src-shared/bridge/index.js';
 import { useAppContext } from '../app-context.js';
 
 /** Deletes a workspace's IndexedDB database (closed first when it is this window's). */
@@ -24,6 +25,9 @@ export async function removeOrphanDatabases(list: WorkspaceList, indexedDB: IDBF
   return orphans;
 }
 
+/** Where the window opens after a workspace is connected: the sources walkthrough. */
+export const AFTER_CONNECT_ROUTE = '/sources?first=1';
+
 /**
  * The workspaces, like a mail client's accounts: which exist, which one this window
  * shows, and the ways to add, switch, remove and sign in again. Switching reloads the
@@ -34,6 +38,11 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
   const list = shallowRef<WorkspaceList | null>(null);
   /** Replaced in tests; the window restarts on the active workspace's database. */
   let reload = () => window.location.reload();
+  /** Reloads on a route of the new workspace's window. */
+  const openAt = (route: string) => {
+    window.location.hash = `#${route}`;
+    reload();
+  };
 
   const workspaces = computed<readonly WorkspaceSummary[]>(() => list.value?.workspaces ?? []);
   const current = computed(() => workspaces.value.find((w) => w.id === list.value?.active) ?? null);
@@ -53,7 +62,8 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
   async function add(draft: WorkspaceDraft, name?: string): Promise<string | null> {
     const result = await bridge.call('workspaces.add', name ? { draft, name } : { draft });
     if (!result.ok) return result.error.message;
-    reload();
+    // A real workspace publishes no sources: the window opens on the step that adds them.
+    openAt(AFTER_CONNECT_ROUTE);
     return null;
   }
 
@@ -99,5 +109,10 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     reload = next;
   }
 
-  return { list, workspaces, current, refresh, test, add, addDemo, switchTo, remove, signIn, setReload };
+  /** What the application menu asks of the window (Add Workspace…, Sign Out…); returns the unsubscribe function. */
+  function onMenuAction(handler: (action: MenuAction) => void): () => void {
+    return bridge.on('menu.action', ({ action }) => handler(action));
+  }
+
+  return { list, workspaces, current, refresh, test, add, addDemo, switchTo, remove, signIn, setReload, onMenuAction };
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { guid } from '../api/index.js';
 import { outboxCommandSchemas, type OutboxCommandResults, type OutboxStore } from '../outbox/index.js';
+import type { SourceCheck } from '../sources/index.js';
 import type { MirrorStore } from '../store/index.js';
 import { workspaceCommandSchemas, type WorkspaceCommandResults } from '../workspaces/index.js';
 import { syncSettingsPatchSchema, type SyncSettings } from './sync-settings.js';
@@ -20,7 +21,10 @@ export const commandSchemas = {
   'sync.now': { arg: z.object({ scopes: z.array(z.string()).optional(), full: z.boolean().optional() }).strict() },
   'sync.status': { arg: empty },
   'sync.focus': { arg: z.object({ scopes: z.array(z.string().max(400)).max(200) }).strict() },
-  'sources.add': { arg: z.object({ kind: z.string(), input: z.string().max(2000) }).strict() },
+  /** `label`: the name the user knows it by (shown instead of its ids). */
+  'sources.add': { arg: z.object({ kind: z.string(), input: z.string().max(2000), label: z.string().max(200).optional() }).strict() },
+  /** Reads the ids of a pasted id or portal link and asks the workspace for that list's first page (one request). */
+  'sources.check': { arg: z.object({ kind: z.string(), input: z.string().max(2000) }).strict() },
   'sources.remove': { arg: z.object({ id: z.string().max(400) }).strict() },
   'settings.get': { arg: empty },
   'settings.set': { arg: syncSettingsPatchSchema },
@@ -28,6 +32,8 @@ export const commandSchemas = {
   'auth.update': {
     arg: z.object({ token: z.string().min(1).max(16_384).optional(), clientSecret: z.string().min(1).max(4_096).optional() }).strict(),
   },
+  /** A user known by id (or a link holding it) becomes editable in People › Users. */
+  'users.add': { arg: z.object({ input: z.string().min(1).max(2000) }).strict() },
   /** The detail view's refresh of one calendar participation (E5). */
   'participation.refresh': { arg: z.object({ moduleId: guid, calendarId: guid, participationId: guid }).strict() },
   /** Queue, retry, discard, confirm: the outbox's commands, declared beside its model. */
@@ -121,11 +127,13 @@ export interface CommandResults extends OutboxCommandResults, WorkspaceCommandRe
   'sync.status': SyncStatus;
   'sync.focus': { readonly ok: true };
   'sources.add': { readonly id: string };
+  'sources.check': SourceCheck;
   'sources.remove': { readonly removed: boolean };
   'settings.get': SyncSettings;
   'settings.set': SyncSettings;
   'auth.update': { readonly accepted: boolean };
   'participation.refresh': { readonly found: boolean };
+  'users.add': { readonly userId: string; readonly added: boolean };
 }
 
 /** Main → renderer: pushed events. */
@@ -136,8 +144,13 @@ export interface Events {
   'outbox.count': OutboxCount;
   /** The server refused a queued edit (4xx): the desktop shell raises a notification. */
   'outbox.refused': OutboxRefusal;
+  /** A desktop menu item that acts in the window (the window's own flows delete exactly one workspace's data). */
+  'menu.action': { readonly action: MenuAction };
 }
-export const EVENT_NAMES = ['sync.status', 'notice', 'outbox.count', 'outbox.refused'] as const satisfies readonly (keyof Events)[];
+export const EVENT_NAMES = ['sync.status', 'notice', 'outbox.count', 'outbox.refused', 'menu.action'] as const satisfies readonly (keyof Events)[];
+
+/** `add-workspace`: open the connect form; `sign-out`: offer "Sign in again" or "Remove workspace" for the open one. */
+export type MenuAction = 'add-workspace' | 'sign-out';
 
 export interface OutboxCount {
   /** Edits waiting to be sent (queued, retrying, uncertain). */
@@ -178,6 +191,7 @@ export const STORE_METHODS = [
   'outboxPut',
   'outboxSettle',
   'outboxRemove',
+  'outboxServerCopy',
 ] as const satisfies readonly StoreMethod[];
 
 /**

@@ -25,6 +25,8 @@ export const workspaceCommandSchemas = {
   'workspaces.switch': { arg: z.object({ id }).strict() },
   /** Deletes exactly this workspace's data in main (folder, journal, vault entries); the window deletes its database. */
   'workspaces.remove': { arg: z.object({ id }).strict() },
+  /** Forgets the workspace's saved secret (its cache, settings and unsent edits stay) until it is signed in again. */
+  'workspaces.signOut': { arg: z.object({ id }).strict() },
   /** New credentials after the workspace refused the old ones: tested, then used at once. */
   'workspaces.signIn': {
     arg: z
@@ -94,4 +96,5 @@ export interface WorkspaceCommandResults {
   'workspaces.switch': { readonly id: string; readonly databaseName: string };
   'workspaces.remove': { readonly databaseName: string; readonly active: string | null };
   'workspaces.signIn': { readonly accepted: boolean; readonly test: ConnectionTestResult };
+  'workspaces.signOut': { readonly signedOut: true };
 }

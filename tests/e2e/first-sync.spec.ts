@@ -1,4 +1,4 @@
-import { AREAS } from '../../src-renderer/catalogue/areas.js';
+import { AREAS } from '../../src-renderer/presentation/areas.js';
 import { expect, test } from './fixtures.js';
 
 /**

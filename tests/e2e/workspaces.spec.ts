@@ -203,3 +203,73 @@ test('removing a workspace asks first, then deletes its data only', async ({ pag
   const list = await (app.services.handlers as AppCommandHandlers)['workspaces.list']({});
   expect(list.workspaces.map((w) => w.kind)).toEqual(['demo']);
 });
+
+test('first run → connect → add what the API cannot list: a pasted link, a wrong one, a suggestion → rows mirrored', async ({ page, app }) => {
+  test.setTimeout(150_000);
+  // A tenant as a real one is: it publishes no sources, and its rate limit is on.
+  const tenant = await startServer({ port: 0, quiet: true, scale: 'demo', seed: 5, publishSources: false, rateLimit: { perMinute: 100, timeScale: 10 } });
+  try {
+    const task = tenant.sources.tasks[0]!;
+    const subtasks = tenant.data.rows('E13', task).length;
+    const categories = tenant.data.rows('E14', { moduleId: task.moduleId }).length;
+    expect(subtasks).toBeGreaterThan(0);
+    expect(categories).toBeGreaterThan(0);
+    const calendar = tenant.sources.calendars[0]!;
+
+    await page.goto(app.harness.url);
+    await page.getByTestId('choose-connect').click();
+    await field(page, 'connect-address').fill(tenant.url);
+    await field(page, 'connect-client-id').fill(tenant.clientId);
+    await field(page, 'connect-client-secret').fill(tenant.clientSecret);
+    await page.getByText('Advanced').click();
+    await field(page, 'connect-budget').fill('900');
+    await testConnection(page);
+    await expect(page.getByTestId('connect-result')).toHaveAttribute('data-ok', 'true');
+    await page.getByTestId('connect-save').click();
+
+    // The window opens on the new workspace, at the sources step, with the link forms of each kind.
+    await expect(page.getByTestId('sources-page')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('sources-page')).toContainText('one more step');
+    const step = (kind: string) => page.locator(`[data-testid="source-step"][data-kind="${kind}"]`);
+    await expect(step('calendar').getByTestId('source-example').first()).toContainText('/calendarmodules/<moduleId>/calendars/<calendarId>');
+    await expect(page.getByTestId('source-suggestion')).toHaveCount(0);
+    await page.screenshot({ path: join(tmpdir(), 'outpost-sources-first.png') });
+
+    // A task by its pasted portal link: found, with its rows counted by the workspace.
+    await step('task').getByTestId('source-link').locator('input').fill(`https://portal.example/taskmanagementmodules/${task.moduleId}/tasks/${task.taskId}`);
+    await step('task').getByTestId('source-check').click();
+    const found = step('task').getByTestId('source-answer').first();
+    await expect(found).toHaveAttribute('data-status', 'found');
+    await expect(found).toContainText(`Found: Task ${task.taskId.slice(0, 8)}, ${subtasks} subtask`);
+    await found.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(tmpdir(), 'outpost-sources-found.png') });
+
+    // A calendar whose link names a calendar of no such module: not found, and not added.
+    const wrong = '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f';
+    await step('calendar').getByTestId('source-link').locator('input').fill(`https://portal.example/#/calendar?moduleId=${wrong}&calendarId=${calendar.calendarId}`);
+    await step('calendar').getByTestId('source-check').click();
+    await expect(step('calendar').getByTestId('source-answer').first()).toHaveAttribute('data-status', 'not-found');
+    await expect(step('calendar').getByTestId('source-answer').first()).toContainText('Not found');
+    await expect(step('calendar').getByTestId('source-added')).toHaveCount(0);
+    await step('calendar').getByTestId('source-answer').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(tmpdir(), 'outpost-sources-not-found.png') });
+
+    // The task's rows name its module: offered once, added with one click, never typed.
+    const suggestion = step('taskModule').getByTestId('source-suggestion');
+    await expect(suggestion).toHaveCount(1, { timeout: 30_000 });
+    await suggestion.click();
+    await expect(step('taskModule').getByTestId('source-answer').first()).toContainText(`${categories} categor`);
+    await expect(step('taskModule').getByTestId('source-suggestion')).toHaveCount(0);
+
+    // Both are mirrored, row for row.
+    await expect(step('task').getByTestId('source-mirrored')).toHaveText(`${subtasks} rows mirrored`, { timeout: 60_000 });
+    await expect(step('taskModule').getByTestId('source-mirrored')).toHaveText(`${categories} rows mirrored`, { timeout: 60_000 });
+    await step('taskModule').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(tmpdir(), 'outpost-sources-mirrored.png') });
+    await page.getByTestId('sources-done').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    expect(tenant.data.stats().byStatus['429'] ?? 0).toBe(0);
+  } finally {
+    await tenant.close();
+  }
+});

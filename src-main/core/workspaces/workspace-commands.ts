@@ -119,6 +119,22 @@ export function createWorkspaceCommands(state: RegistryState): WorkspaceHandlers
       await deleteWorkspaceFiles(state.dataDir(record), record.legacy ?? false);
       return { databaseName: storage.databaseName, active };
     },
+    async 'workspaces.signOut'({ id }) {
+      const runtime = recordOf(id);
+      if (runtime.record.connection.kind === 'demo') throw coded('InvalidArgument', 'The demo workspace has no credentials to sign out of.');
+      if (state.file.active === id) state.closeWindow();
+      await runtime.starting?.catch(() => undefined);
+      // Stopped before the secret goes: nothing may sync or replay with it meanwhile. The
+      // journal stays, so unsent edits go out after the next sign-in.
+      const services = runtime.services;
+      runtime.services = null;
+      runtime.secretMissing = true;
+      await services?.stop();
+      const keys = workspaceStorage(id, runtime.record.legacy).vault;
+      await options.vault.delete(keys.token);
+      await options.vault.delete(keys.clientSecret);
+      return { signedOut: true };
+    },
     async 'workspaces.signIn'({ id, token, clientSecret }) {
       const runtime = recordOf(id);
       const saved = runtime.record.connection;

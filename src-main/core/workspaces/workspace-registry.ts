@@ -205,7 +205,8 @@ export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): Main
       const id = state.file.active;
       const runtime = id ? state.runtimes.get(id) : undefined;
       if (runtime?.services) return runtime.services.handlers['sync.status'](arg);
-      return { ...IDLE_STATUS, authNeeded: !!runtime && runtime.record.connection.kind !== 'demo' };
+      // Only a missing secret asks for a sign-in: a workspace still starting (just added) does not.
+      return { ...IDLE_STATUS, authNeeded: !!runtime && runtime.secretMissing };
     },
     ...createWorkspaceCommands(state),
   };

@@ -365,4 +365,40 @@ describe('Electron main process: network, window and platform', () => {
       Object.defineProperty(process, 'platform', { value: original });
     }
   });
+
+  it('routes the menu’s workspace items to the window, and connect and sign out through the registry, never clearing all storage', async () => {
+    await withDemoWorkspace();
+    h.createMainServices = vi.fn(() => {
+      const services = fakeServices();
+      return { ...services, handlers: { ...services.handlers, 'sync.status': () => ({ authNeeded: false }) } };
+    });
+    const electron = fakeElectron({ singleInstance: true });
+    await import('../../../src-main/electron/index.js');
+    await until(() => windows.length === 1);
+    const { ipc, win } = windows[0]!;
+    const bridge = createWireBridge(createPreloadTransport(ipc.rendererIpc));
+    const actions: string[] = [];
+    bridge.on('menu.action', ({ action }) => actions.push(action));
+
+    const template = electron.Menu.setApplicationMenu.mock.calls.at(-1)[0] as { label?: string; submenu?: unknown }[];
+    const items = template.flatMap((item) => (Array.isArray(item.submenu) ? (item.submenu as { label?: string; click?: () => void }[]) : []));
+    items.find((i) => i.label === 'Add Workspace…')!.click!();
+    items.find((i) => i.label === 'Sign Out…')!.click!();
+    await until(() => actions.length === 2);
+    expect(actions).toEqual(['add-workspace', 'sign-out']);
+    expect(electron.dialog.showMessageBox).not.toHaveBeenCalled();
+
+    const connected = await bridge.shell.call('shell.connect', { kind: 'token', baseUrl: 'https://t.example', token: 'tok' });
+    expect(connected).toEqual({ ok: true, data: { connected: true } });
+    const list = await bridge.call('workspaces.list', {});
+    expect(list.ok && list.data.workspaces.map((w) => w.kind)).toEqual(['demo', 'token']);
+    expect(win['webContents'].reload).toHaveBeenCalledTimes(1);
+
+    // Signing out of the demo removes exactly it; the token workspace stays.
+    await bridge.call('workspaces.switch', { id: DEMO_ID });
+    expect(await bridge.shell.call('shell.signOut', { clearCache: false })).toEqual({ ok: true, data: { signedOut: true, cacheCleared: true } });
+    const after = await bridge.call('workspaces.list', {});
+    expect(after.ok && after.data.workspaces.map((w) => w.kind)).toEqual(['token']);
+    expect(electron.session.defaultSession.clearStorageData).not.toHaveBeenCalled();
+  });
 });

@@ -5,6 +5,7 @@ import { createMemoryHistory } from 'vue-router';
 import type { SyncStatus } from '../../../src-shared/bridge/index.js';
 import StatusBar from '../../../src-renderer/components/StatusBar.vue';
 import { createAppRouter } from '../../../src-renderer/router.js';
+import { useConnectionStore } from '../../../src-renderer/stores/connection-store.js';
 import { useSyncStore } from '../../../src-renderer/stores/sync-store.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { eventually, fakeBridge, renderingContext } from '../helpers/renderer-context.js';
@@ -26,13 +27,13 @@ async function mountBar(status: SyncStatus) {
 
 describe('the status bar', () => {
   it('says Online or Offline as main reports it, and when the bridge drops', async () => {
-    const { wrapper, emit, store } = await mountBar(idle);
+    const { wrapper, emit } = await mountBar(idle);
     await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Online'));
     emit('sync.status', { ...idle, online: false });
     await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Offline'));
     emit('sync.status', idle);
     await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Online'));
-    store.setLinked(false);
+    useConnectionStore().setLinked(false);
     await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Offline'));
   });
 

@@ -152,6 +152,31 @@ describe('workspace registry', () => {
     expect((await handlers['workspaces.list']({})).workspaces[0]!.signInNeeded).toBe(false);
   });
 
+  it('signs out of exactly one workspace: its secret goes, its cache and the other workspace stay', async () => {
+    const a = await server(1);
+    const b = await server(2);
+    const { main, handlers, vault } = await registry();
+    const { id: idA } = await handlers['workspaces.add']({ draft: tokenDraft(a) });
+    const { id: idB } = await handlers['workspaces.add']({ draft: tokenDraft(b) });
+    // Just added, not started yet: nothing to sign in to.
+    expect((await handlers['sync.status']({})).authNeeded).toBe(false);
+    const window = await openWindow(main, idB);
+    await main.whenSettled();
+    const cached = await rows(window.db);
+    expect(cached).toBeGreaterThan(0);
+
+    expect(await handlers['workspaces.signOut']({ id: idB })).toEqual({ signedOut: true });
+    expect(await vault.get(workspaceStorage(idB).vault.token)).toBeNull();
+    expect(await vault.get(workspaceStorage(idA).vault.token)).toBe(a.token);
+    expect((await handlers['workspaces.list']({})).workspaces.map((w) => [w.id, w.signInNeeded])).toEqual([[idA, false], [idB, true]]);
+    expect((await openWindow(main, idB, window.db)).opened).toBe(false);
+    expect(await rows(window.db)).toBe(cached);
+
+    expect((await handlers['workspaces.signIn']({ id: idB, token: b.token })).accepted).toBe(true);
+    expect((await openWindow(main, idB, window.db)).opened).toBe(true);
+    await expect(Promise.resolve().then(() => handlers['workspaces.signOut']({ id: 'nope' }))).rejects.toMatchObject({ code: 'UnknownWorkspace' });
+  });
+
   it('asks to sign in again when the vault lost the secret, and starts the workspace once signed in', async () => {
     const a = await server(1);
     const first = await registry();
