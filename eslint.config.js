@@ -1,50 +1,155 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import vue from 'eslint-plugin-vue';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Which zone may import what (see README, "Zones"). Kept as data: each zone lists the
- * import patterns it must not use.
+ * The zones (see README, "Zones"), named by where they run, as VS Code names its
+ * `common / node / electron-main / electron-browser` folders. The first pattern a file
+ * matches decides its zone, so `core-demo` comes before `core`.
  */
-const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'os', 'http', 'https', 'net', 'child_process', 'crypto', 'stream', 'url', 'worker_threads', 'events', 'util', 'zlib'];
-const zones = {
-  'src-shared': {
-    forbidden: ['electron', 'electron/*', ...NODE_BUILTINS, 'ws', 'fastify', 'ky', 'vue', 'pinia', 'vue-router', 'dompurify', '**/src-main/**', '**/src-renderer/**', '**/src-server/**'],
-    message: 'src-shared runs anywhere: no electron, no Node built-ins, no DOM-only modules, nothing of other zones.',
+export const ZONES = [
+  { type: 'shared', pattern: 'src-shared' },
+  { type: 'core-demo', pattern: 'src-main/core/demo' },
+  { type: 'core', pattern: 'src-main/core' },
+  { type: 'electron', pattern: 'src-main/electron' },
+  { type: 'preload', pattern: 'src-main/preload' },
+  { type: 'harness', pattern: 'src-main/harness' },
+  { type: 'server', pattern: 'src-server' },
+  { type: 'renderer', pattern: 'src-renderer' },
+].map((zone) => ({ ...zone, partialMatch: false }));
+
+/**
+ * What each zone may import, and nothing else: its own files, the zones named, the
+ * packages named, and Node's built-ins where `node` is set. Kept as data, as VS Code
+ * keeps its allowed-imports map in `eslint.config.js`.
+ */
+export const MAY_IMPORT = {
+  shared: {
+    zones: [],
+    packages: ['zod', 'dexie', 'fast-json-patch', 'marked'],
+    why: 'src-shared runs anywhere: nothing of ours, no electron, no Node built-ins, no DOM-only modules.',
   },
-  'src-renderer': {
-    forbidden: ['electron', 'electron/*', ...NODE_BUILTINS, 'ws', 'fastify', '**/src-main/**', '**/src-server/**'],
-    message: 'The renderer is sandboxed: it imports only src-shared and browser libraries.',
+  core: {
+    zones: ['shared', 'core-demo'],
+    packages: ['ky', 'zod', 'fast-json-patch', 'dexie', 'fflate', 'electron-log'],
+    node: true,
+    why: 'src-main/core is plain Node and imports src-shared; only core/demo may reach the reference server, and only src-main/electron imports electron (electron-log's Node entry has no electron in it).',
   },
-  'src-server': {
-    forbidden: ['electron', 'electron/*', '**/src-main/**', '**/src-renderer/**'],
-    message: 'The reference server is plain Node and imports only src-shared.',
+  'core-demo': {
+    zones: ['shared', 'core', 'server'],
+    packages: [],
+    node: true,
+    why: 'The embedded demo starts the reference server: it imports core, shared and src-server.',
   },
-  'src-main/core': {
-    forbidden: ['electron', 'electron/*', '**/src-renderer/**'],
-    message: 'src-main/core is plain Node: electron is imported only by src-main/electron and src-main/preload.',
+  electron: {
+    // The preload's channel names are shared with main until the bridge has one wire.
+    zones: ['shared', 'core', 'core-demo', 'preload'],
+    packages: ['electron', 'zod', 'electron-updater'],
+    node: true,
+    why: 'Electron glue imports core and shared (the demo server comes through core).',
   },
-  'src-main/harness': {
-    forbidden: ['electron', 'electron/*', '**/src-renderer/**'],
-    message: 'The browser harness runs without Electron.',
+  preload: {
+    zones: [],
+    packages: ['electron'],
+    types: ['shared'],
+    why: 'The preload imports only electron, and types.',
   },
-  'src-main/electron': {
-    forbidden: ['**/src-renderer/**', '**/src-server/**'],
-    message: 'Electron glue imports core and shared only (the demo server comes through core).',
+  harness: {
+    zones: ['shared', 'core'],
+    packages: ['ws'],
+    node: true,
+    why: 'The browser harness runs core in plain Node without Electron.',
   },
-  'src-main/preload': {
-    forbidden: ['**/src-renderer/**', '**/src-server/**', '**/core/**'],
-    message: 'The preload imports only electron and types.',
+  server: {
+    zones: ['shared'],
+    packages: ['fastify', 'zod', 'fast-json-patch', 'marked'],
+    node: true,
+    why: 'The reference server is plain Node and imports only src-shared.',
+  },
+  renderer: {
+    zones: ['shared'],
+    packages: ['vue', 'vue-router', 'pinia', 'naive-ui', 'dexie', 'zod', 'dompurify', 'marked', 'turndown', 'turndown-plugin-gfm', 'chart.js', 'vue-chartjs', 'papaparse', '@tanstack/vue-virtual'],
+    why: 'The renderer is sandboxed: it imports only src-shared and browser libraries.',
   },
 };
 
-const boundaryRules = Object.entries(zones).map(([zone, { forbidden, message }]) => ({
-  files: [`${zone}/**/*.{ts,vue}`],
-  rules: {
-    'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }],
-  },
+/** Shared files the renderer must not reach, so the sandboxed bundle stays small. */
+const NOT_FOR_THE_RENDERER = [{ category: 'openapi', pattern: 'src-shared/api/openapi.ts' }];
+
+/** The allow-list as the plugin's policies: everything not allowed here is an error. */
+const zonePolicies = Object.entries(MAY_IMPORT).map(([type, rule]) => ({
+  from: { element: { type } },
+  allow: [
+    { to: { element: { types: { anyOf: [type, ...rule.zones] } } } },
+    ...(rule.packages.length ? [{ to: { module: { origin: 'external', source: rule.packages.flatMap((name) => [name, `${name}/**`]) } } }] : []),
+    ...(rule.node ? [{ to: { module: { origin: 'core' } } }] : []),
+    ...(rule.types ?? []).map((zone) => ({ to: { element: { type: zone } }, dependency: { kind: 'type' } })),
+  ],
 }));
+
+const dependencyPolicies = [
+  ...zonePolicies,
+  {
+    from: { element: { type: 'renderer' } },
+    disallow: { to: { file: { categories: 'openapi' } } },
+    message: 'The OpenAPI builder is for the server and tests: the renderer imports src-shared/api without it.',
+  },
+];
+
+/**
+ * One block per zone, so an error says why the zone is fenced; later blocks win, so
+ * core/demo's block (after core's) decides for its files.
+ */
+const boundaryRules = [
+  {
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': ZONES,
+      'boundaries/files': NOT_FOR_THE_RENDERER,
+      'boundaries/include': ['src-*/**/*.{ts,vue}'],
+      'import/resolver': { './scripts/eslint-import-resolver.cjs': {} },
+    },
+  },
+  ...ZONES.map(({ type, pattern }) => ({
+    files: [`${pattern}/**/*.{ts,vue}`],
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          checkAllOrigins: true,
+          policies: dependencyPolicies,
+          message: `'{{dependency.source}}' is not on ${type}'s allow-list: ${MAY_IMPORT[type].why}`,
+        },
+      ],
+    },
+  })),
+];
+
+/**
+ * Views reach main only through the Pinia stores: only main.ts connects the bridge,
+ * and only the stores take it from the app context.
+ */
+const rendererBridgeRules = {
+  files: ['src-renderer/**/*.{ts,vue}'],
+  ignores: ['src-renderer/main.ts', 'src-renderer/stores/**'],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\.?/)+bridge\\.js$', message: 'Only main.ts connects the bridge; views reach main through the stores.' }] }],
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "VariableDeclarator[init.callee.name='useAppContext'] > ObjectPattern > Property[key.name='bridge']",
+        message: 'Views reach main through the Pinia stores (stores/), not the bridge.',
+      },
+      {
+        selector: "MemberExpression[object.callee.name='useAppContext'][property.name='bridge']",
+        message: 'Views reach main through the Pinia stores (stores/), not the bridge.',
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'dist-renderer/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**'] },
@@ -75,5 +180,12 @@ export default tseslint.config(
     files: ['src-shared/**/*.ts'],
     languageOptions: { globals: { ...globals.es2022 } },
   },
+  {
+    // CommonJS by necessity (loaded with require() by eslint-module-utils).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   ...boundaryRules,
+  rendererBridgeRules,
 );

@@ -15,7 +15,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/{shared,main,server,renderer}/**/*.test.ts', 'tests/bench/checks/**/*.test.ts'] },
+        test: { name: 'unit', include: ['tests/{shared,main,server,renderer,lint}/**/*.test.ts', 'tests/bench/checks/**/*.test.ts'] },
       },
       ...Object.entries(TIME_ZONES).map(([name, TZ]) => ({
         extends: true,

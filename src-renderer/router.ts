@@ -1,5 +1,5 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw, type RouterHistory } from 'vue-router';
-import { AREAS, listPath } from './catalogue/areas.js';
+import { AREAS, listPath } from './presentation/areas.js';
 
 /** Route meta of a list page: which area and which of its lists. */
 export interface ListRouteMeta {
@@ -12,7 +12,8 @@ export function routes(): RouteRecordRaw[] {
     area.lists.map((list) => ({
       path: listPath(area, list),
       name: `${area.id}:${list.slug}`,
-      component: () => import('./views/ListPage.vue'),
+      // Users cannot be listed by the API: their page gathers everyone the workspace mentions.
+      component: list.table === 'users' ? () => import('./views/UsersPage.vue') : () => import('./views/ListPage.vue'),
       meta: { area: area.id, list: list.slug } satisfies ListRouteMeta,
     })),
   );
@@ -20,8 +21,12 @@ export function routes(): RouteRecordRaw[] {
     { path: '/', name: 'home', component: () => import('./views/HomePage.vue') },
     ...lists,
     { path: '/outbox', name: 'outbox', component: () => import('./views/OutboxPage.vue') },
+    { path: '/sync-issues', name: 'sync-issues', component: () => import('./views/SyncIssuesPage.vue') },
     { path: '/settings', name: 'settings', component: () => import('./views/SettingsPage.vue') },
     { path: '/about', name: 'about', component: () => import('./views/AboutPage.vue') },
+    { path: '/sources', name: 'sources', component: () => import('./views/SourcesPage.vue') },
+    { path: '/welcome', name: 'add-workspace', component: () => import('./views/FirstRunPage.vue') },
+    { path: '/sign-in', name: 'sign-in', component: () => import('./views/SignInPage.vue') },
     { path: '/:pathMatch(.*)*', redirect: '/' },
   ];
 }

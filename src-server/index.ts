@@ -70,7 +70,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     knownScopes: allScopes(),
   };
   const basePath = normalizeBasePath(options.basePath);
-  const app = buildApp(ctx, { tokenTtlSeconds, basePath, versions: options.versions ?? {} });
+  const app = buildApp(ctx, { tokenTtlSeconds, basePath, versions: options.versions ?? {}, publishSources: options.publishSources ?? true });
   await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port ?? 0;

@@ -32,6 +32,11 @@ export interface ServerOptions {
    * tenant that lags or leads); they answer 404 at the documented one.
    */
   versions?: Partial<Record<EndpointId, ApiVersion>>;
+  /**
+   * Serve `GET /demo/sources` (default true). False plays a real tenant, which publishes
+   * nothing: the user adds every source by id or link.
+   */
+  publishSources?: boolean;
 }
 
 /** Test-facing access to the server's data, bypassing HTTP. */

@@ -16,6 +16,7 @@ import { createOutboxJournal } from './outbox/outbox-journal.js';
 import { createWriterSession } from './session/writer-session.js';
 import { createSettingsState } from './settings/settings-state.js';
 import { createSourceSeeding } from './sources/source-seeding.js';
+import { probeSource } from './sources/source-probe.js';
 import { createStatusReporter } from './status/status-reporter.js';
 import { createSyncStatus } from './status/sync-status.js';
 import { createSyncEngine } from './sync/sync-engine.js';
@@ -74,13 +75,15 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     onChange: changed,
   });
   const status = createSyncStatus({ connectivity, gate, authNeeded: connection.auth.needed, progress: () => session.writer()?.engine.progress() ?? null });
-  const reporter = createStatusReporter({ build: status, emit: (next) => session.emit('sync.status', next) });
+  const reporter = createStatusReporter({ build: status, emit: (next) => session.emit('sync.status', next), heartbeatMs: 2_000 });
   connectivity.onChange(changed);
   const info = () => appInfo(connection.mode, connection.baseUrl(), options.shell);
   const handlers = createCommandHandlers({
     engine: () => session.writer()?.engine ?? null,
+    store: () => session.store(),
     focus: (scopes) => session.focus(scopes),
     outbox, settings, sources, gate, status, info, clock, changed,
+    probe: (kind, params) => probeSource({ client: connection.client, gate, baseUrl: () => connection.baseUrl() }, kind, params),
     updateSecret: (update) => connection.updateSecret(update),
   });
   let started = false;

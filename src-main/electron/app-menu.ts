@@ -3,6 +3,9 @@ import type { MenuItemConstructorOptions } from 'electron';
 export interface MenuActions {
   syncNow(): void;
   togglePauseOnBattery(checked: boolean): void;
+  /** Opens the window's connect form. */
+  addWorkspace(): void;
+  /** Asks, in the window, whether to sign in again or remove the open workspace. */
   signOut(): void;
   openDataFolder(): void;
   exportDiagnostics(): void;
@@ -32,6 +35,7 @@ export function appMenuTemplate(options: {
       click: (item) => actions.togglePauseOnBattery(item.checked),
     },
     { type: 'separator' },
+    { label: 'Add Workspace…', accelerator: 'CmdOrCtrl+Shift+N', click: () => actions.addWorkspace() },
     { label: 'Sign Out…', click: () => actions.signOut() },
   ];
   const template: MenuItemConstructorOptions[] = [];

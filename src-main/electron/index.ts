@@ -19,12 +19,13 @@ import electronUpdater from 'electron-updater';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { OutboxCount, ShellSettings } from '../../src-shared/bridge/index.js';
+import type { AppCommandHandlers, MenuAction, OutboxCount, ShellSettings } from '../../src-shared/bridge/index.js';
 import { buildDiagnosticsArchive, diagnosticsFileName } from '../core/diagnostics/diagnostics-archive.js';
 import { runtimeVersions } from '../core/diagnostics/runtime-versions.js';
 import { createRedactor } from '../core/logging/redact.js';
 import { createWorkspaceLogs } from '../core/logging/workspace-logs.js';
 import { createMainServices, type ConnectionConfig } from '../core/services.js';
+import { createWorkspaceRegistry } from '../core/workspaces/workspace-registry.js';
 import { iconDir, iconFiles } from './app-icons.js';
 import { createAppUpdates } from './app-updater.js';
 import { startLocalCrashReports } from './crash-reports.js';
@@ -44,7 +45,7 @@ import { shouldPauseSync } from './power-policy.js';
 import { watchBattery } from './power-watch.js';
 import { refusedNotification } from './refused-notification.js';
 import { createSafeStorageVault } from './safe-storage-vault.js';
-import { createServicesHost } from './services-host.js';
+import { createServicesHost, type WindowLink } from './services-host.js';
 import { createShellCommands } from './shell-commands.js';
 import { settleWithin } from './settle-within.js';
 import { createShellSettingsFile } from './shell-settings.js';
@@ -133,30 +134,36 @@ async function main(): Promise<void> {
   const notifier = createNotifier(Notification);
   let win: BrowserWindow | null = null;
 
+  // Logs go to the file of the workspace started last; every secret a workspace is given is taught to the redactor.
   const openWorkspace = (config: ConnectionConfig) => {
     if (config.kind === 'token') redactor.remember(config.token);
     if (config.kind === 'client') redactor.remember(config.clientSecret);
     logs.use(config.kind === 'demo' ? 'demo' : new URL(config.baseUrl).host);
   };
+  // Workspaces side by side; a fresh profile opens on the first-run screen (`--demo`: on
+  // the demo), a profile from before workspaces keeps its connection, cache and journal.
+  const initialWorkspace = async (config: ConnectionConfig) =>
+    config.kind !== 'demo' ? { connection: config, legacy: true } : demoOnly ? { connection: config } : null;
+  const initial = await initialWorkspace(demoOnly ? { kind: 'demo' } : await connection.load());
   const host = createServicesHost({
-    createServices: (config) => {
-      openWorkspace(config);
-      return createMainServices({
-        connection: config,
+    createServices: () =>
+      createWorkspaceRegistry({
+        rootDir: dataDir,
+        vault,
+        createServices: (options) => {
+          openWorkspace(options.connection);
+          return createMainServices(options);
+        },
         shell: 'electron',
-        dataDir,
         log,
+        initial,
         // The OS's proxy, PAC and certificate store, as a browser would use them.
         fetch: osFetch(net),
-        // A renewed token or secret (`auth.update`) goes to the vault like the first one.
-        onSecretsChanged: (renewed) => {
-          openWorkspace(renewed);
-          connection.save(renewed).catch((error: unknown) => {
-            void dialog.showMessageBox({ type: 'warning', message: 'The new token was not saved', detail: error instanceof Error ? error.message : String(error) });
-          });
+        // A renewed token or secret (`auth.update`) goes to the workspace's vault entry like the first one.
+        onSecretNotSaved: (error) => {
+          void dialog.showMessageBox({ type: 'warning', message: 'The new token was not saved', detail: error instanceof Error ? error.message : String(error) });
         },
-      });
-    },
+      }),
     onOutboxCount: (count: OutboxCount) => indicator.update(count),
     onRefused: (refusal) => notifier.show(refusedNotification(refusal), () => showWindow()),
     log,
@@ -174,11 +181,6 @@ async function main(): Promise<void> {
     if (change.updateChannel) updates?.setChannel(change.updateChannel);
     buildMenu();
     return settings;
-  };
-  const clearLocalCache = async () => {
-    host.setWindow(null);
-    await session.defaultSession.clearStorageData({ storages: ['indexdb', 'localstorage', 'cachestorage', 'serviceworkers'] });
-    if (win && !win.isDestroyed()) win.webContents.reload();
   };
   // Packaged builds only: electron-updater reads the feed from the app-update.yml electron-builder writes.
   const updates = app.isPackaged
@@ -218,26 +220,23 @@ async function main(): Promise<void> {
   const shellCommands = createShellCommands({
     settings: { get: () => settings, update: updateSettings },
     vault,
-    connection,
+    // Through the registry: connect and sign out act on exactly one workspace.
+    workspaces: () => host.handlers() as AppCommandHandlers,
     host,
     power: () => ({ onBattery }),
-    clearLocalCache,
+    reloadWindow: () => {
+      if (win && !win.isDestroyed()) win.webContents.reload();
+    },
     updates: updates ?? { state: () => ({ status: 'idle', version: null, percent: null, message: 'Updates are checked in the installed app only.' }), install: async () => ({ installing: false, message: 'Updates are installed by the installed app only.' }) },
     exportDiagnostics: saveDiagnostics,
   });
 
-  const signOut = async () => {
-    const answer = await dialog.showMessageBox({
-      type: 'warning',
-      buttons: ['Sign Out', 'Cancel'],
-      defaultId: 1,
-      cancelId: 1,
-      message: 'Sign out of this workspace?',
-      detail: 'The stored token is deleted and Outpost returns to the demo workspace.',
-      checkboxLabel: 'Also delete the local cache (it is downloaded again at the next sign-in)',
-      checkboxChecked: false,
-    });
-    if (answer.response === 0) await shellCommands['shell.signOut']({ clearCache: answer.checkboxChecked });
+  // The menu's workspace items run the window's own flows ("Add workspace", "Remove
+  // workspace" or "Sign in again"): only the window can delete one workspace's database.
+  let windowLink: WindowLink | null = null;
+  const menuAction = (action: MenuAction) => {
+    showWindow();
+    windowLink?.emit('menu.action', { action });
   };
   const buildMenu = () => {
     const template = appMenuTemplate({
@@ -248,7 +247,8 @@ async function main(): Promise<void> {
       actions: {
         syncNow: () => host.probe(),
         togglePauseOnBattery: (checked) => void updateSettings({ pauseOnBattery: checked }),
-        signOut: () => void signOut().catch((error: unknown) => dialog.showErrorBox('Sign out failed', String(error))),
+        addWorkspace: () => menuAction('add-workspace'),
+        signOut: () => menuAction('sign-out'),
         openDataFolder: () => void shell.openPath(dataDir),
         exportDiagnostics: () => void saveDiagnostics().catch((error: unknown) => dialog.showErrorBox('Diagnostics were not exported', String(error))),
       },
@@ -285,6 +285,9 @@ async function main(): Promise<void> {
       },
       host,
       shellCommands,
+      onLink: (link) => {
+        windowLink = link;
+      },
       onLoadFailure: ({ title, detail }) => {
         log.error(title, { detail });
         dialog.showErrorBox(title, detail);

@@ -22,6 +22,8 @@ export interface MainWindowDeps {
   readonly shellCommands: ShellCommandHandlers;
   /** The page could not be loaded (a missing build, a refused URL): tell the user. */
   readonly onLoadFailure: (failure: LoadFailure) => void;
+  /** The window's line for events, whether or not its page serves a store (null once closed): the menu's actions use it. */
+  readonly onLink?: (link: WindowLink | null) => void;
 }
 
 /**
@@ -53,6 +55,7 @@ export function openMainWindow(deps: MainWindowDeps): BrowserWindow {
     makePeer: () => createStorePeer(transport, { nextId }),
     emit: (name, data) => transport.send({ t: 'event', name, data }),
   };
+  deps.onLink?.(link);
   const stopCommands = serveCommands(transport, () => ({ ...host.handlers(), ...deps.shellCommands }));
   const stopServing = watchServing(transport, (serving) => host.setWindow(serving ? link : null));
   contents.on('did-start-navigation', (details) => {
@@ -68,6 +71,7 @@ export function openMainWindow(deps: MainWindowDeps): BrowserWindow {
   });
   win.on('close', () => deps.saveState(windowStateToSave(win.getNormalBounds(), win.isMaximized())));
   win.on('closed', () => {
+    deps.onLink?.(null);
     host.setWindow(null);
     stopCommands();
     stopServing();

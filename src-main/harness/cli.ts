@@ -6,11 +6,16 @@ import { buildDiagnosticsArchive, diagnosticsFileName } from '../core/diagnostic
 import { runtimeVersions } from '../core/diagnostics/runtime-versions.js';
 import { createRedactor } from '../core/logging/redact.js';
 import { createWorkspaceLogs } from '../core/logging/workspace-logs.js';
-import { createMainServices } from '../core/services.js';
+import { createMemorySecretStore } from '../core/workspaces/secret-store.js';
+import { createWorkspaceRegistry } from '../core/workspaces/workspace-registry.js';
 import { startHarness } from './harness.js';
 import { HARNESS_USAGE, parseHarnessArgs } from './harness-args.js';
 
-/** `npm run web`: the app in the browser harness, on the demo workspace or a running one. */
+/**
+ * `npm run web`: the app in the browser harness. A fresh profile starts on the demo
+ * workspace or the command line's one (`--first-run`: none, the first-run screen);
+ * more are added from the app's own screens.
+ */
 async function main(): Promise<void> {
   let args;
   try {
@@ -29,16 +34,23 @@ async function main(): Promise<void> {
   if (args.connection.kind === 'token') redactor.remember(args.connection.token);
   if (args.connection.kind === 'client') redactor.remember(args.connection.clientSecret);
   const logs = createWorkspaceLogs({ dir: join(dataDir, 'logs'), level: 'info', redactor });
-  const services = createMainServices({ connection: args.connection, shell: 'harness', dataDir, log: logs.log });
-  logs.use(services.info().workspaceName);
+  const services = createWorkspaceRegistry({
+    rootDir: dataDir,
+    vault: createMemorySecretStore(),
+    shell: 'harness',
+    log: logs.log,
+    initial: args.firstRun ? null : { connection: args.connection },
+  });
   await services.start();
+  logs.use(services.info().workspaceName || 'app');
   const diagnostics = async () => {
     const now = new Date();
-    const settings = await services.handlers['settings.get']({});
+    const settings = await Promise.resolve(services.handlers['settings.get']({})).catch(() => null);
     const bytes = await buildDiagnosticsArchive({
       versions: { ...runtimeVersions(services.info().version), shell: 'harness' },
       settings: { sync: settings },
-      workspaces: [await services.diagnostics()],
+      // No workspace yet (the first-run screen): the archive holds the logs and versions only.
+      workspaces: await services.diagnostics().then((d) => [d], () => []),
       logFiles: logs.files(),
       crashDir: null,
       redactor,
@@ -49,7 +61,7 @@ async function main(): Promise<void> {
   const harness = await startHarness({ services, rendererDir, port: args.port, diagnostics });
   console.log(`url: ${harness.url}`);
   const info = services.info();
-  console.log(`workspace: ${info.workspaceName} (${info.baseUrl})`);
+  console.log(info.baseUrl ? `workspace: ${info.workspaceName} (${info.baseUrl})` : 'workspace: none yet (the first-run screen)');
   const shutdown = async () => {
     await harness.close();
     await services.stop();

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createMainPeer, type WireMessage, type WireTransport } from '../../src-shared/bridge/index.js';
 import type { MainServices } from '../core/services.js';
+import { asSingleWorkspace } from '../core/workspaces/single-workspace.js';
 import { contentTypeOf, resolveStaticPath } from './static-path.js';
 
 /**
@@ -98,7 +99,9 @@ async function serveDiagnostics(build: NonNullable<HarnessOptions['diagnostics']
 }
 
 export async function startHarness(options: HarnessOptions): Promise<RunningHarness> {
-  const { services, rendererDir, diagnostics } = options;
+  const { rendererDir, diagnostics } = options;
+  // Plain services (benchmarks build their own) are one workspace: the renderer asks for the list either way.
+  const services = options.services.handlers['workspaces.list'] ? options.services : asSingleWorkspace(options.services);
   const server = createServer((req, res) => {
     if (diagnostics && new URL(req.url ?? '/', 'http://x').pathname === '/diagnostics.zip') void serveDiagnostics(diagnostics, req, res);
     else void serveFile(rendererDir, req, res);

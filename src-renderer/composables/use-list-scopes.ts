@@ -2,7 +2,7 @@ import { computed, type Ref } from 'vue';
 import type { EndpointDef } from '../../src-shared/api/index.js';
 import type { ScopeState, SourceRecord } from '../../src-shared/store/index.js';
 import { useAppContext } from '../app-context.js';
-import { scopeLabel } from '../catalogue/jump-targets.js';
+import { scopeLabel } from '../presentation/jump-targets.js';
 import { useLiveQuery } from './use-live-query.js';
 
 export interface ScopeOption {

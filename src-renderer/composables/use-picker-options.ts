@@ -1,7 +1,7 @@
 import { endpoints } from '../../src-shared/api/index.js';
 import { mirrorTable } from '../../src-shared/store/index.js';
 import { useAppContext } from '../app-context.js';
-import { rowLabel } from '../catalogue/references.js';
+import { rowLabel } from '../presentation/references.js';
 import { useLiveQuery } from './use-live-query.js';
 import { clipText, NAME_LIMIT } from '../lib/bounded-text.js';
 import { markInvisibles } from '../lib/invisible-chars.js';

@@ -1,4 +1,5 @@
 import { ApiParseError, parseRequest, postPatchPaths, setOpOf, type CreatePostBody, type PatchOperation } from '../../src-shared/api/index.js';
+import { htmlToMarkdown } from '../lib/html-to-markdown.js';
 
 /** One culture's texts; `bodyText` is Markdown (the API converts it). */
 export interface LocaleInput {
@@ -61,8 +62,9 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const ids = (v: unknown) => (Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' ? str((x as Record<string, unknown>).id) : str(x))).filter(Boolean) : []);
 
 /**
- * The form for an existing post. Server bodies are HTML; the editor writes Markdown,
- * so an existing body is offered as it is and replaced only when the user edits it.
+ * The form for an existing post. Server bodies are HTML and the API takes Markdown, so
+ * each body is offered as the Markdown that renders to it: a patch that replaces
+ * `/locales` for a new title sends the other bodies back in the form the API expects.
  */
 export function postFormFromRow(row: Readonly<Record<string, unknown>>): PostForm {
   const locales = Array.isArray(row.locales) ? (row.locales as Record<string, unknown>[]) : [];
@@ -77,7 +79,7 @@ export function postFormFromRow(row: Readonly<Record<string, unknown>>): PostFor
     categoryId: str(row.categoryId),
     mediaIds: medias.map((m) => str(m.id)).filter(Boolean),
     publishOnCreate: true,
-    locales: locales.map((l) => ({ culture: str(l.culture), title: str(l.title), bodyText: str(l.bodyText) })),
+    locales: locales.map((l) => ({ culture: str(l.culture), title: str(l.title), bodyText: htmlToMarkdown(str(l.bodyText)) })),
     permissions: permissions.map((p) => ({ departments: ids(p.departments), userGroups: ids(p.userGroups), requireAllUserGroups: p.requireAllUserGroups === true })),
     notifications: { sendNotification: false, sendPushNotification: false, forceInstantPush: false },
   };

@@ -1,4 +1,4 @@
-import type { FieldKind } from '../catalogue/fields.js';
+import type { FieldKind } from '../presentation/fields.js';
 import { formatValue } from './format.js';
 
 /**

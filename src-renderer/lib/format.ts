@@ -1,4 +1,4 @@
-import type { FieldKind } from '../catalogue/fields.js';
+import type { FieldKind } from '../presentation/fields.js';
 
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 /** The same style for wall-clock values: read as UTC and shown in UTC, so no offset is ever applied. */

@@ -1,4 +1,4 @@
-import type { ColumnDef } from '../catalogue/columns.js';
+import type { ColumnDef } from '../presentation/columns.js';
 import { CELL_LIMIT, clipText, formatBounded } from '../lib/bounded-text.js';
 import { splitInvisibles, type TextPiece } from '../lib/invisible-chars.js';
 import { localeText } from '../lib/locales.js';

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { ColumnDef } from '../catalogue/columns.js';
+import type { ColumnDef } from '../presentation/columns.js';
 import { localeText } from '../lib/locales.js';
 
 /** Rows as JSON: the server's rows exactly as mirrored (unknown fields included). */

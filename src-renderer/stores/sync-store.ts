@@ -1,32 +1,33 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { AppInfo, Events, SyncStatus } from '../../src-shared/bridge/index.js';
+import type { Events, Result, SyncStatus } from '../../src-shared/bridge/index.js';
 import { useAppContext } from '../app-context.js';
 
-/** A message main pushed for the user (a token to renew, a refused edit...). */
+/** A message for the user (a token to renew, a refused edit...), listed on Home and raised as a toast. */
 export interface Notice {
   readonly id: number;
   readonly level: Events['notice']['level'];
   readonly message: string;
   readonly at: number;
+  /** The toast's words, when they differ from the line on Home. */
+  readonly toast: { readonly title: string; readonly content: string };
 }
 
+/** What one participation's re-read came to. */
+export type RowRefresh = Result<{ readonly found: boolean }>;
+
 /**
- * What the status bar and Home show: online or not, the sync's progress, what needs
- * the user. Fed by the `sync.status` and `notice` events; asked once at start.
+ * What the status bar and Home show of the sync: its progress, the lists that failed,
+ * and the notices that need the user. Fed by the `sync.status` and `notice` events;
+ * asked once at start.
  */
 export const useSyncStore = defineStore('sync', () => {
   const { bridge } = useAppContext();
   const status = shallowRef<SyncStatus | null>(null);
-  const info = shallowRef<AppInfo | null>(null);
-  /** Whether the bridge to main is up (the harness socket can drop). */
-  const linked = ref(true);
   const notices = ref<Notice[]>([]);
   let noticeId = 0;
 
-  const online = computed(() => linked.value && (status.value?.online ?? false));
   const running = computed(() => status.value?.running ?? false);
-  const authNeeded = computed(() => status.value?.authNeeded ?? false);
   /** Share of active scopes that finished, 0..1, while passes run. */
   const progress = computed(() => {
     const scopes = status.value?.scopes ?? [];
@@ -43,8 +44,9 @@ export const useSyncStore = defineStore('sync', () => {
     status.value = next;
   }
 
-  function pushNotice(level: Notice['level'], message: string) {
-    notices.value = [{ id: ++noticeId, level, message, at: Date.now() }, ...notices.value].slice(0, 50);
+  function pushNotice(level: Notice['level'], message: string, toast?: Notice['toast']) {
+    const words = toast ?? { title: level === 'error' ? 'Something needs you' : 'Outpost', content: message };
+    notices.value = [{ id: ++noticeId, level, message, at: Date.now(), toast: words }, ...notices.value].slice(0, 50);
   }
 
   function dismiss(id: number) {
@@ -52,9 +54,8 @@ export const useSyncStore = defineStore('sync', () => {
   }
 
   async function refresh() {
-    const [statusResult, infoResult] = await Promise.all([bridge.call('sync.status', {}), bridge.call('app.info', {})]);
-    if (statusResult.ok) apply(statusResult.data);
-    if (infoResult.ok) info.value = infoResult.data;
+    const result = await bridge.call('sync.status', {});
+    if (result.ok) apply(result.data);
   }
 
   async function syncNow(scopes?: string[]) {
@@ -64,6 +65,11 @@ export const useSyncStore = defineStore('sync', () => {
 
   async function focus(scopes: string[]) {
     await bridge.call('sync.focus', { scopes: scopes.slice(0, 200) });
+  }
+
+  /** Re-reads one calendar participation (E5) from the workspace, outside the passes. */
+  function refreshParticipation(params: { moduleId: string; calendarId: string; participationId: string }): Promise<RowRefresh> {
+    return bridge.call('participation.refresh', params);
   }
 
   /** Subscribes to main's events; returns the unsubscribe function. */
@@ -77,19 +83,10 @@ export const useSyncStore = defineStore('sync', () => {
     };
   }
 
-  function setLinked(open: boolean) {
-    linked.value = open;
-    if (open) void refresh();
-  }
-
   return {
     status,
-    info,
-    linked,
     notices,
-    online,
     running,
-    authNeeded,
     progress,
     currentScope,
     errorScopes,
@@ -97,8 +94,8 @@ export const useSyncStore = defineStore('sync', () => {
     refresh,
     syncNow,
     focus,
+    refreshParticipation,
     listen,
-    setLinked,
     pushNotice,
     dismiss,
   };

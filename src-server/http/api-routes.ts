@@ -14,7 +14,7 @@ import {
 import { checkAccess } from '../auth/access-check.js';
 import { parseListQuery } from '../query/list-query.js';
 import { createPost, patchPost } from '../writes/post-writes.js';
-import { patchUser } from '../writes/user-writes.js';
+import { patchUser, userPatchProblems } from '../writes/user-writes.js';
 import { handleList, notListable, queryPairs } from './list-handler.js';
 import { problem, validationProblem } from './problem.js';
 import { sendJson, sendProblem, sendTooManyRequests } from './send-json.js';
@@ -120,6 +120,8 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ServerContext, vers
         }
         const body = parseBody('E19', request.body, reply);
         if (!body) return reply;
+        const problems = userPatchProblems(body);
+        if (problems) return sendProblem(reply, validationProblem(problems));
         return sendJson(ctx, reply, endpoint.id, 200, { data: patchUser(ctx.store, params['userId']!, body) });
       }
       return sendProblem(reply, problem(404, `${endpoint.id} is not a known write.`));

@@ -21,6 +21,8 @@ export interface AppOptions {
   readonly basePath?: string;
   /** Endpoints served at another version than the document's. */
   readonly versions?: Partial<Record<EndpointId, ApiVersion>>;
+  /** Serve `/demo/sources` (default true). */
+  readonly publishSources?: boolean;
 }
 
 /** A base path as routes want it: `/a/b`, or empty for none. */
@@ -63,7 +65,7 @@ export function buildApp(ctx: ServerContext, options: AppOptions): FastifyInstan
     async (scoped) => {
       registerApiRoutes(scoped, ctx, options.versions ?? {});
       registerAuthorizeRoute(scoped, ctx, options.tokenTtlSeconds);
-      registerDemoRoutes(scoped, ctx);
+      registerDemoRoutes(scoped, ctx, { publishSources: options.publishSources ?? true });
       registerOpenApiRoute(scoped, ctx);
     },
     { prefix: normalizeBasePath(options.basePath) },

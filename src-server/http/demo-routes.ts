@@ -15,8 +15,8 @@ function local(request: FastifyRequest): boolean {
  * demo app configures itself from) and `/demo/faults` (read, change or reset the
  * injected faults at run time, from this machine only).
  */
-export function registerDemoRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get(DEMO_SOURCES_PATH, async () => ctx.store.world.sources);
+export function registerDemoRoutes(app: FastifyInstance, ctx: ServerContext, options: { publishSources: boolean } = { publishSources: true }): void {
+  if (options.publishSources) app.get(DEMO_SOURCES_PATH, async () => ctx.store.world.sources);
 
   app.get('/demo/faults', async (request, reply) => {
     if (!local(request)) return sendProblem(reply, problem(403, 'Faults can be read from this machine only.'));

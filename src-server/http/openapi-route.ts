@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildOpenApiDocument } from '../../src-shared/api/index.js';
+import { buildOpenApiDocument } from '../../src-shared/api/openapi.js';
 import { originOf } from './list-handler.js';
 import type { ServerContext } from './server-context.js';
 

@@ -33,3 +33,23 @@ export function patchUser(store: DataStore, userId: string, operations: readonly
   }
   return store.users.update(key, changes);
 }
+
+/** A phone number as services accept it: digits, with spaces, dashes, brackets and a leading +. */
+const PHONE_NUMBER = /^\+?[\d\s()-]*\d[\d\s()-]*$/;
+
+/**
+ * Checks the document cannot express and services still make (the client cannot check
+ * them before sending, so they come back as a refusal with field errors): a phone
+ * number must be a phone number. ASP.NET-style keys (`PhoneNumber.Number`); null when
+ * the patch is acceptable.
+ */
+export function userPatchProblems(operations: readonly PatchOperation[]): Record<string, string[]> | null {
+  for (const { op = 'replace', path, value } of operations) {
+    if (path !== '/phoneNumber' || op === 'remove') continue;
+    const number = (value as { number?: unknown } | null)?.number;
+    if (typeof number === 'string' && !PHONE_NUMBER.test(number.trim())) {
+      return { 'PhoneNumber.Number': [`"${number}" is not a phone number: use digits, spaces, dashes and brackets.`] };
+    }
+  }
+  return null;
+}

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { guid } from '../api/index.js';
 import { outboxCommandSchemas, type OutboxCommandResults, type OutboxStore } from '../outbox/index.js';
+import type { SourceCheck } from '../sources/index.js';
 import type { MirrorStore } from '../store/index.js';
+import { workspaceCommandSchemas, type WorkspaceCommandResults } from '../workspaces/index.js';
 import { syncSettingsPatchSchema, type SyncSettings } from './sync-settings.js';
 
 /**
@@ -21,7 +23,10 @@ export const commandSchemas = {
   'sync.now': { arg: z.object({ scopes: z.array(z.string()).optional(), full: z.boolean().optional() }).strict() },
   'sync.status': { arg: empty },
   'sync.focus': { arg: z.object({ scopes: z.array(z.string().max(400)).max(200) }).strict() },
-  'sources.add': { arg: z.object({ kind: z.string(), input: z.string().max(2000) }).strict() },
+  /** `label`: the name the user knows it by (shown instead of its ids). */
+  'sources.add': { arg: z.object({ kind: z.string(), input: z.string().max(2000), label: z.string().max(200).optional() }).strict() },
+  /** Reads the ids of a pasted id or portal link and asks the workspace for that list's first page (one request). */
+  'sources.check': { arg: z.object({ kind: z.string(), input: z.string().max(2000) }).strict() },
   'sources.remove': { arg: z.object({ id: z.string().max(400) }).strict() },
   'settings.get': { arg: empty },
   'settings.set': { arg: syncSettingsPatchSchema },
@@ -29,10 +34,14 @@ export const commandSchemas = {
   'auth.update': {
     arg: z.object({ token: z.string().min(1).max(16_384).optional(), clientSecret: z.string().min(1).max(4_096).optional() }).strict(),
   },
+  /** A user known by id (or a link holding it) becomes editable in People › Users. */
+  'users.add': { arg: z.object({ input: z.string().min(1).max(2000) }).strict() },
   /** The detail view's refresh of one calendar participation (E5). */
   'participation.refresh': { arg: z.object({ moduleId: guid, calendarId: guid, participationId: guid }).strict() },
   /** Queue, retry, discard, confirm: the outbox's commands, declared beside its model. */
   ...outboxCommandSchemas,
+  /** List, test, add, open, switch, remove, sign in again: the workspaces, declared beside their form. */
+  ...workspaceCommandSchemas,
 } as const;
 
 export type CommandName = keyof typeof commandSchemas;
@@ -81,6 +90,42 @@ export interface ScopeProgress {
   readonly nextRunAt: string | null;
 }
 
+/** One area's share of the workspace's sync (areas as the catalogue names them). */
+export interface AreaProgress {
+  readonly area: string;
+  /** Lists the token may read and the workspace offers. */
+  readonly lists: number;
+  /** Lists that have completed a full pass at least once. */
+  readonly mirrored: number;
+  /** Lists whose first full pass has stored rows and is not finished. */
+  readonly mirroring: number;
+  readonly rows: number;
+  /** The oldest of its lists' last completed passes: null until every list has completed one. */
+  readonly lastSyncedAt: string | null;
+}
+
+/**
+ * The whole workspace's sync at a glance: how far the mirror is, how fast it goes, and
+ * how long it still takes. Sizes of lists not yet mirrored are unknown (the API gives
+ * no totals), so the time left is then a lower bound (`timeLeftIsLowerBound`).
+ */
+export interface WorkspaceProgress {
+  readonly lists: number;
+  readonly mirrored: number;
+  readonly mirroring: number;
+  readonly rows: number;
+  /** Pages stored since the engine started. */
+  readonly requests: number;
+  /** Requests still needed, at least. */
+  readonly requestsLeft: number;
+  /** Seconds still needed at the current write rate and request budget, or null when unknown. */
+  readonly timeLeftSeconds: number | null;
+  readonly timeLeftIsLowerBound: boolean;
+  /** Seconds until the request budget lets the next request go (0: it may go now). */
+  readonly budgetWaitSeconds: number;
+  readonly areas: readonly AreaProgress[];
+}
+
 export interface SyncStatus {
   readonly online: boolean;
   readonly authNeeded: boolean;
@@ -89,23 +134,31 @@ export interface SyncStatus {
   readonly rowsPerSecond: number;
   readonly requestsUsed: number;
   readonly requestBudget: number | null;
+  /**
+   * When the workspace was last completely synced: the oldest of every list's last
+   * completed pass, null while any list has never completed one (a first sync).
+   */
   readonly lastSyncedAt: string | null;
+  /** The workspace's overall progress; absent where no engine has reported (a shell's placeholder). */
+  readonly overall?: WorkspaceProgress;
   readonly scopes: readonly ScopeProgress[];
 }
 
 /** Responses of each command. */
-export interface CommandResults extends OutboxCommandResults {
+export interface CommandResults extends OutboxCommandResults, WorkspaceCommandResults {
   'app.info': AppInfo;
   'app.versions': RuntimeVersions;
   'sync.now': { readonly started: boolean };
   'sync.status': SyncStatus;
   'sync.focus': { readonly ok: true };
   'sources.add': { readonly id: string };
+  'sources.check': SourceCheck;
   'sources.remove': { readonly removed: boolean };
   'settings.get': SyncSettings;
   'settings.set': SyncSettings;
   'auth.update': { readonly accepted: boolean };
   'participation.refresh': { readonly found: boolean };
+  'users.add': { readonly userId: string; readonly added: boolean };
 }
 
 /** Main → renderer: pushed events. */
@@ -118,8 +171,13 @@ export interface Events {
   'outbox.refused': OutboxRefusal;
   /** The desktop shell's updater changed state (never sent by the harness). */
   'update.state': UpdateState;
+  /** A desktop menu item that acts in the window (the window's own flows delete exactly one workspace's data). */
+  'menu.action': { readonly action: MenuAction };
 }
-export const EVENT_NAMES = ['sync.status', 'notice', 'outbox.count', 'outbox.refused', 'update.state'] as const satisfies readonly (keyof Events)[];
+export const EVENT_NAMES = ['sync.status', 'notice', 'outbox.count', 'outbox.refused', 'update.state', 'menu.action'] as const satisfies readonly (keyof Events)[];
+
+/** `add-workspace`: open the connect form; `sign-out`: offer "Sign in again" or "Remove workspace" for the open one. */
+export type MenuAction = 'add-workspace' | 'sign-out';
 
 export interface OutboxCount {
   /** Edits waiting to be sent (queued, retrying, uncertain). */
@@ -160,6 +218,7 @@ export const STORE_METHODS = [
   'outboxPut',
   'outboxSettle',
   'outboxRemove',
+  'outboxServerCopy',
 ] as const satisfies readonly StoreMethod[];
 
 /**
@@ -182,7 +241,19 @@ export interface Bridge {
   serveStore(store: MirrorStore & Partial<OutboxStore>): () => void;
 }
 
-/** One main-side handler per command; a missing handler does not compile. */
+type Handler<K extends CommandName> = (arg: CommandArg<K>) => Promise<CommandResults[K]> | CommandResults[K];
+type WorkspaceCommandName = keyof WorkspaceCommandResults;
+
+/**
+ * One main-side handler per command; a missing handler does not compile. The
+ * `workspaces.*` commands are the workspace registry's, above one workspace's services,
+ * so they are optional here and required in {@link AppCommandHandlers}.
+ */
 export type CommandHandlers = {
-  [K in CommandName]: (arg: CommandArg<K>) => Promise<CommandResults[K]> | CommandResults[K];
+  [K in Exclude<CommandName, WorkspaceCommandName>]: Handler<K>;
+} & {
+  [K in WorkspaceCommandName]?: Handler<K>;
 };
+
+/** Every command, the workspace commands included: what the app's main side answers. */
+export type AppCommandHandlers = { [K in CommandName]: Handler<K> };

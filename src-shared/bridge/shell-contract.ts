@@ -29,7 +29,7 @@ export const shellCommandSchemas = {
   'shell.installUpdate': { arg: empty },
   /** Asks where to save a diagnostics archive (logs, settings without secrets, versions, statistics, crash reports) and writes it. */
   'shell.exportDiagnostics': { arg: empty },
-  /** Connects to a workspace; the token or client secret goes to the vault, never to disk in clear. */
+  /** Adds a workspace and opens it (as "Add workspace"); the token or client secret goes to the vault, never to disk in clear. */
   'shell.connect': {
     arg: z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('demo') }).strict(),
@@ -45,7 +45,11 @@ export const shellCommandSchemas = {
         .strict(),
     ]),
   },
-  /** Deletes the stored secrets and, when asked, the local cache; then returns to the demo workspace. */
+  /**
+   * Signs out of the open workspace: forgets its saved secret (its cache and unsent edits
+   * wait for "Sign in again"), or with `clearCache` removes it with all its data (the
+   * demo, which has no secret, is always removed). Other workspaces are not touched.
+   */
   'shell.signOut': { arg: z.object({ clearCache: z.boolean() }).strict() },
 } as const;
 
@@ -68,7 +72,8 @@ export interface ShellState {
   readonly settings: ShellSettings;
   /** `secure` is false where the OS offers no keyring and secrets would be obfuscated only. */
   readonly vault: { readonly secure: boolean; readonly backend: string };
-  readonly connection: { readonly kind: 'demo' | 'token' | 'client'; readonly baseUrl: string | null };
+  /** The open workspace's connection; null while there is none (first run). */
+  readonly connection: { readonly kind: 'demo' | 'token' | 'client'; readonly baseUrl: string | null } | null;
   readonly power: { readonly onBattery: boolean; readonly syncPaused: boolean };
   readonly osOnline: boolean;
   readonly update: UpdateState;

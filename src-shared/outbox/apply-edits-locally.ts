@@ -2,6 +2,7 @@ import jsonpatch, { type Operation } from 'fast-json-patch';
 import type { CreatePostBody } from '../api/index.js';
 import { MERGED_PATHS } from './coalesce.js';
 import type { CreatePostEdit, OutboxEdit, PatchOp } from './edit.js';
+import { bodyHtmlOf } from './markdown-body.js';
 
 /** A row as the mirror stores it: the server's resource, unknown fields kept. */
 export type Row = Record<string, unknown>;
@@ -34,6 +35,15 @@ function permissionsOf(value: unknown, current: unknown): Row[] {
   });
 }
 
+/** Request locales (bodies in Markdown) as the resource shows them (bodies in HTML). */
+function localesOf(value: unknown): Row[] {
+  return asArray(value).map((l) => {
+    const locale = { ...asRecord(jsonpatch.deepClone(l)) };
+    if (typeof locale.bodyText === 'string') locale.bodyText = bodyHtmlOf(locale.bodyText);
+    return locale;
+  });
+}
+
 /**
  * How an op on a request path shows in the resource, where the two differ: requests
  * name ids (`/mediaIds`, `/imageId`), resources carry objects (`medias`, `image`).
@@ -42,6 +52,7 @@ function permissionsOf(value: unknown, current: unknown): Row[] {
 const projections: Readonly<Record<string, (value: unknown, row: Row) => readonly [string, unknown]>> = {
   'post:/mediaIds': (value, row) => ['medias', refs(value, asArray(row.medias))],
   'post:/permissions': (value, row) => ['permissions', permissionsOf(value, row.permissions)],
+  'post:/locales': (value) => ['locales', localesOf(value)],
   'user:/imageId': (value, row) => ['image', asRecord(row.image).id === value ? row.image : { id: value }],
   'user:/memberCardId': (value, row) => ['memberCard', { ...asRecord(row.memberCard), id: value }],
   'user:/cardNumber': (value, row) => ['memberCard', { ...asRecord(row.memberCard), cardNumber: value }],
@@ -88,7 +99,7 @@ export function localPostOf(edit: CreatePostEdit): Row {
     availableUntil: body.endDate ?? null,
     categoryId: body.categoryId ?? null,
     medias: refs(body.mediaIds, []),
-    locales: jsonpatch.deepClone(body.locales ?? []) as unknown,
+    locales: localesOf(body.locales),
     permissions: permissionsOf(body.permissions, []),
     mentions: [],
   };

@@ -60,6 +60,12 @@ export function createDexieOutboxStore(db: OutpostDb): OutboxStore {
     },
     outboxPut: ({ entries }) => write(entries),
     outboxSettle: ({ entries, target, row }) => write(entries, { target, row }),
+    async outboxServerCopy(target) {
+      const { scope, key } = rowLocationOf(target);
+      const stored = await rowTable(target).get(mirrorKey(scope, key));
+      if (!stored) return null;
+      return stored.pending === 1 ? (stored.base ?? null) : stored.row;
+    },
     async outboxRemove(ids) {
       await db.transaction('rw', tables(), async () => {
         const removed = (await outbox.bulkGet([...ids])).filter((e): e is OutboxEntry => e !== undefined);

@@ -8,10 +8,12 @@ import { outboxEdit } from './edit.js';
  * States: `queued` (waiting, possibly backing off after a network error) →
  * `sending` (request in flight) → `sent`; or `needs-attention` (the server refused
  * it: 4xx), `uncertain` (a create that may have reached the server without an
- * answer; never re-sent without the user's word), `discarded` (by the user; never
- * sent afterwards).
+ * answer; never re-sent without the user's word), `conflict` (a patch whose target
+ * changed on the server, on a path it replaces, since the copy it was based on; it
+ * waits for the user to keep theirs, keep it or edit it), `discarded` (by the user;
+ * never sent afterwards).
  */
-export const OUTBOX_STATES = ['queued', 'sending', 'sent', 'needs-attention', 'uncertain', 'discarded'] as const;
+export const OUTBOX_STATES = ['queued', 'sending', 'sent', 'needs-attention', 'uncertain', 'conflict', 'discarded'] as const;
 export const outboxState = z.enum(OUTBOX_STATES);
 export type OutboxState = z.infer<typeof outboxState>;
 
@@ -24,6 +26,21 @@ export const outboxError = z.object({
   fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type OutboxError = z.infer<typeof outboxError>;
+
+const row = z.record(z.string(), z.unknown());
+
+/** One patch path on which two copies disagree; values as the resource shows them. */
+export const pathDifference = z.object({
+  /** The request path (`/locales`, `/name`; `/customFields/<key>` for one custom field), or a resource field (`status`) for a change the patch did not make. */
+  path: z.string(),
+  /** What the edit was based on (undefined: not known then). */
+  base: z.unknown().optional(),
+  /** What the server has now (before sending), or answered (after sending). */
+  theirs: z.unknown().optional(),
+  /** What the edit sets (undefined for a field the edit does not touch). */
+  mine: z.unknown().optional(),
+});
+export type PathDifference = z.infer<typeof pathDifference>;
 
 export const outboxEntry = z.object({
   id: z.string().min(1),
@@ -38,6 +55,18 @@ export const outboxEntry = z.object({
   updatedAt: z.string(),
   /** For a sent create: the id the server gave the post. */
   serverId: z.string().optional(),
+  /**
+   * For a patch: the copy of the target the user saw when making the edit (the local
+   * copy, earlier unsent edits included); null when none was known. Checked before
+   * sending against the newest server copy; compared with the answer after sending.
+   */
+  base: row.nullable().optional(),
+  /** In state `conflict`: the copy it conflicts with (server copy and earlier unsent edits) and the paths. */
+  conflict: z.object({ theirs: row, differences: z.array(pathDifference) }).optional(),
+  /** For a sent patch: where the answer differs from base + patch (the Sync issues view lists them). */
+  differences: z.array(pathDifference).optional(),
+  /** The user has read the differences and put them away. */
+  differencesReviewed: z.boolean().optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntry>;
 

@@ -12,3 +12,5 @@ export * from './dexie-outbox-store.js';
 export * from './describe-edit.js';
 export * from './outbox-commands.js';
 export * from './outbox-store-of.js';
+export * from './markdown-body.js';
+export * from './path-values.js';

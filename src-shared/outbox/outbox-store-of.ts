@@ -1,6 +1,6 @@
 import type { OutboxStore } from './outbox-store.js';
 
-const OUTBOX_STORE_METHODS = ['outboxList', 'outboxPut', 'outboxSettle', 'outboxRemove'] as const satisfies readonly (keyof OutboxStore)[];
+const OUTBOX_STORE_METHODS = ['outboxList', 'outboxPut', 'outboxSettle', 'outboxRemove', 'outboxServerCopy'] as const satisfies readonly (keyof OutboxStore)[];
 
 /**
  * The outbox port of a served store (a bridge peer's store proxy, or a Dexie store

@@ -25,6 +25,12 @@ export interface OutboxStore {
   outboxSettle(command: OutboxSettleCommand): Promise<void>;
   /** Forgets entries (settled history); the copies of their targets are rebuilt. */
   outboxRemove(ids: readonly string[]): Promise<void>;
+  /**
+   * The newest server copy of a target the database holds (the `base` of a pending
+   * copy, else the row), or null when it has none: what a queued patch is checked
+   * against before it is sent.
+   */
+  outboxServerCopy(target: Target): Promise<Row | null>;
 }
 
 export interface OutboxPutCommand {

@@ -4,7 +4,7 @@ import type { OutboxEntry } from './entry.js';
 export interface OutboxSummary {
   /** Edits not yet sent (queued, in flight, refused or uncertain). */
   readonly count: number;
-  /** Edits the server refused, waiting for the user to fix or discard them. */
+  /** Edits the server refused, or that conflict with a newer server copy: waiting for the user. */
   readonly needsAttention: number;
   /** Creates that may have reached the server, waiting for the user's word. */
   readonly uncertain: number;
@@ -17,7 +17,7 @@ export function summarize(entries: readonly OutboxEntry[]): OutboxSummary {
   for (const { state } of entries) {
     if (state === 'sent' || state === 'discarded') continue;
     count += 1;
-    if (state === 'needs-attention') needsAttention += 1;
+    if (state === 'needs-attention' || state === 'conflict') needsAttention += 1;
     if (state === 'uncertain') uncertain += 1;
   }
   return { count, needsAttention, uncertain };

@@ -16,6 +16,8 @@ export interface AppFixtures {
   server: RunningServer;
   services: MainServices;
   harness: RunningHarness;
+  /** Main's network: `offline` makes every request it sends fail as a refused connection. */
+  network: { offline: boolean };
   /** Opens the app and waits until the shell has rendered. */
   openApp: (route?: string) => Promise<void>;
 }
@@ -29,12 +31,21 @@ export const test = base.extend<AppFixtures>({
     await use(server);
     await server.close().catch(() => undefined);
   },
-  services: async ({ server }, use) => {
+  // Playwright reads a fixture's dependencies from its first parameter: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  network: async ({}, use) => {
+    await use({ offline: false });
+  },
+  services: async ({ server, network }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'outpost-e2e-'));
     const services = createMainServices({
       connection: { kind: 'token', baseUrl: server.url, token: server.token },
       shell: 'harness',
       dataDir,
+      fetch: (input, init) =>
+        network.offline
+          ? Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }))
+          : fetch(input, init),
     });
     await services.start();
     await use(services);
@@ -50,6 +61,9 @@ export const test = base.extend<AppFixtures>({
     await use(async (route = '') => {
       await page.goto(`${harness.url}/${route ? `#${route}` : ''}`);
       await expect(page.getByTestId('connection-state')).toBeVisible();
+      // Every view has one h1: once it shows, the router's first navigation is over and a
+      // test's next navigation cannot be undone by it (the shell opens its workspace first).
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     });
   },
 });

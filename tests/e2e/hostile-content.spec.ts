@@ -274,7 +274,8 @@ async function dangerousDom(page: Page): Promise<string[]> {
   });
 }
 
-const SAFE_COMMANDS = new Set(['app.info', 'sync.status', 'sync.focus', 'settings.get']);
+// The window's own start-up asks which workspace to open and declares it open; neither carries content.
+const SAFE_COMMANDS = new Set(['app.info', 'sync.status', 'sync.focus', 'settings.get', 'workspaces.list', 'workspaces.open']);
 
 async function showEach(page: Page, harnessUrl: string, seen: Watch, placed: readonly Placed[]): Promise<void> {
   const panel = page.getByTestId('detail-panel');

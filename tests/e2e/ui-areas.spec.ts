@@ -27,7 +27,8 @@ const AREAS: { route: string; name: string; heading: string; list: ListShown }[]
   { route: '/tasks', name: 'tasks', heading: 'Tasks', list: 'rows' },
   { route: '/tasks/completions', name: 'tasks-completions', heading: 'Tasks', list: 'rows' },
   { route: '/datalists', name: 'datalists', heading: 'Data lists', list: 'rows' },
-  { route: '/people', name: 'people-users', heading: 'People', list: 'empty' },
+  // Users are not listed by the API: their page is a directory of everyone mentioned, not the generic table.
+  { route: '/people', name: 'people-users', heading: 'People', list: 'none' },
   { route: '/people/groups', name: 'people-groups', heading: 'People', list: 'rows' },
   { route: '/training', name: 'training', heading: 'Training', list: 'rows' },
   { route: '/notifications', name: 'notifications', heading: 'Notifications', list: 'rows' },

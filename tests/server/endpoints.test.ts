@@ -118,6 +118,16 @@ describe('/demo/sources', () => {
     for (const m of sources.taskModules) expect((await client.get(listPath('E14', m))).status).toBe(200);
     for (const m of sources.serviceformModules) expect((await client.get(listPath('E12', { moduleId: m.moduleId }))).status).toBe(200);
   });
+
+  it('is not served by a server playing a real tenant, whose lists still answer', async () => {
+    const tenant = await startServer({ port: 0, quiet: true, scale: 'demo', publishSources: false });
+    try {
+      expect((await clientOf(tenant, null).get('/demo/sources')).status).toBe(404);
+      expect((await clientOf(tenant).get(listPath('E13', tenant.sources.tasks[0]!))).status).toBe(200);
+    } finally {
+      await tenant.close();
+    }
+  });
 });
 
 describe('seeded data', () => {

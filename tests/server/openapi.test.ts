@@ -1,7 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINT_IDS, endpoints, type EndpointId, type OpenApiDocument } from '../../src-shared/api/index.js';
+import { ENDPOINT_IDS, endpoints, type EndpointId } from '../../src-shared/api/index.js';
+import type { OpenApiDocument } from '../../src-shared/api/openapi.js';
 import { startServer, type RunningServer } from '../../src-server/index.js';
 import { clientOf, listPath, listScopes, type Answer, type Client } from './server-fixture.js';
 

@@ -25,6 +25,11 @@ export interface RequestGate {
   holds(): string[];
   /** Epoch ms until which `Retry-After` pauses requests, or null. */
   pausedUntil(): number | null;
+  /**
+   * Ms until the budget lets `n` more requests go (0: now, or no budget); requests in
+   * flight are counted as if answered now.
+   */
+  waitFor(n: number): number;
 }
 
 export interface RequestGateOptions {
@@ -176,5 +181,15 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
     budget: () => budget,
     holds: () => [...held],
     pausedUntil: () => (pausedUntil > clock.now() ? pausedUntil : null),
+    waitFor(n) {
+      if (budget === null || n <= 0) return 0;
+      const beyond = used() + n - budget;
+      if (beyond <= 0) return 0;
+      const now = clock.now();
+      // The window frees a slot as each answer ages out of it, oldest first.
+      const expiries = [...answered, ...Array.from({ length: inFlight }, () => now)].map((at) => at + windowMs - now);
+      const later = Math.ceil((Math.max(0, beyond - expiries.length) * windowMs) / Math.max(1, budget));
+      return Math.max(0, expiries[Math.min(beyond, expiries.length) - 1] ?? 0) + later;
+    },
   };
 }

@@ -12,11 +12,13 @@ import {
   type OutboxEdit,
   type OutboxEditInput,
   type OutboxEntry,
+  type Row,
   type Target,
 } from '../../../src-shared/outbox/index.js';
 import { isoAt, type Clock } from '../clock.js';
 import { OutboxCommandError } from './outbox-command-error.js';
 import type { OutboxLedger } from './outbox-ledger.js';
+import { resolveStep, type ResolveInput, type ResolveStep } from './resolve-entry.js';
 
 export type QueueResult =
   | { readonly ok: true; readonly id: string; readonly target: Target; readonly tempId?: string }
@@ -24,17 +26,20 @@ export type QueueResult =
 
 /**
  * The user's commands on the outbox: queue an edit, retry a refused one, discard one
- * not sent, and give their word on an uncertain create. Each journals first, then
+ * not sent, give their word on an uncertain create, and resolve a conflict or a refusal. Each journals first, then
  * writes the database. Callers hold the outbox's lock and have the journal loaded.
  */
 export interface EditCommands {
-  queue(input: OutboxEditInput): Promise<QueueResult>;
+  /** `base`: the copy the user edited, kept with a patch to detect conflicts. */
+  queue(input: OutboxEditInput, base?: Row | null): Promise<QueueResult>;
   /** @throws OutboxCommandError `NotFound`, `NotRefused` */
   retry(id: string): Promise<void>;
   /** A create takes its post's later edits with it. @throws OutboxCommandError `NotFound`, `Busy`, `AlreadySent` */
   discard(id: string): Promise<void>;
   /** @throws OutboxCommandError `NotFound`, `NotUncertain`, `Invalid` (a server id that is not a guid) */
   confirm(id: string, action: ConfirmAction, serverId?: string): Promise<void>;
+  /** The user's word on a conflict, a refused edit, or a sent patch's differences; the entry keeps its place. */
+  resolve(id: string, input: ResolveInput): Promise<ResolveStep>;
 }
 
 export function createEditCommands(options: { readonly ledger: OutboxLedger; readonly clock: Clock; readonly newId: () => string }): EditCommands {
@@ -95,14 +100,25 @@ export function createEditCommands(options: { readonly ledger: OutboxLedger; rea
   }
 
   return {
-    async queue(input) {
+    async queue(input, base) {
       const withId = input.kind === 'createPost' ? { ...input, tempId: input.tempId ?? temporaryIdOf(newId()) } : input;
       const checked = validateEdit(withId);
       if (!checked.ok) return { ok: false, errors: checked.errors };
       const edit = resolvePost(checked.edit);
       if ('path' in edit) return { ok: false, errors: [edit] };
       const at = now();
-      const entry: OutboxEntry = { id: newId(), seq: ledger.nextSeq(), target: targetOf(edit), edit, state: 'queued', attempts: 0, lastError: null, createdAt: at, updatedAt: at };
+      const entry: OutboxEntry = {
+        id: newId(),
+        seq: ledger.nextSeq(),
+        target: targetOf(edit),
+        edit,
+        state: 'queued',
+        attempts: 0,
+        lastError: null,
+        createdAt: at,
+        updatedAt: at,
+        ...(edit.kind !== 'createPost' && base !== undefined ? { base } : {}),
+      };
       await record([entry]);
       return edit.kind === 'createPost' ? { ok: true, id: entry.id, target: entry.target, tempId: edit.tempId } : { ok: true, id: entry.id, target: entry.target };
     },
@@ -128,6 +144,12 @@ export function createEditCommands(options: { readonly ledger: OutboxLedger; rea
       if (action === 'resend') return record([{ ...entry, state: 'queued', updatedAt: at }]);
       if (serverId !== undefined && !isGuid(serverId)) throw new OutboxCommandError('Invalid', 'a post id is a guid', id);
       return markSent(entry, serverId, at);
+    },
+
+    async resolve(id, input) {
+      const step = resolveStep(ledger.entryOf(id), input, now());
+      if (step.ok) await record([step.entry], [step.entry]);
+      return step;
     },
   };
 }

@@ -9,8 +9,8 @@ import type { Outbox } from './outbox.js';
  */
 export function createOutboxHandlers(outbox: Outbox): OutboxCommandHandlers {
   return {
-    'outbox.queue': async ({ edit }) => {
-      const result = await outbox.queue(edit);
+    'outbox.queue': async ({ edit, base }) => {
+      const result = await outbox.queue(edit, base);
       if (!result.ok) return { queued: false, errors: result.errors };
       return {
         queued: true,
@@ -18,6 +18,10 @@ export function createOutboxHandlers(outbox: Outbox): OutboxCommandHandlers {
         target: result.target,
         ...(result.tempId !== undefined ? { tempId: result.tempId } : {}),
       };
+    },
+    'outbox.resolve': async ({ id, action, ops, body, base }) => {
+      const result = await outbox.resolve(id, { action, ops, body, base });
+      return result.ok ? { resolved: true, action } : { resolved: false, errors: result.errors };
     },
     'outbox.retry': async ({ id }) => {
       await outbox.retry(id);

@@ -1,11 +1,13 @@
 import type { CreatePostBody } from '../../../src-shared/api/index.js';
-import { nextSendable, type OutboxEntry, type Row, type SendBatch, type Target } from '../../../src-shared/outbox/index.js';
+import { isUnsettled, nextSendable, type OutboxEntry, type OutboxStore, type Row, type SendBatch, type Target } from '../../../src-shared/outbox/index.js';
 import { isAbort } from '../abort.js';
 import { isoAt, type Clock, type Sleep } from '../clock.js';
 import type { Connectivity } from '../http/connectivity.js';
 import { backoffDelay, type BackoffOptions } from '../http/retry-timing.js';
 import type { Logger } from '../logger.js';
+import { noteAnswerDifferences } from './answer-differences.js';
 import { outcomeStep, type Outcome } from './batch-outcome.js';
+import { conflictsInRun } from './conflict-check.js';
 import type { Mutex } from './mutex.js';
 import type { OutboxApi } from './outbox-api.js';
 import type { OutboxLedger } from './outbox-ledger.js';
@@ -21,6 +23,8 @@ export interface ReplayReport {
 
 export interface OutboxReplayOptions {
   readonly ledger: OutboxLedger;
+  /** The renderer's database: its newest mirrored server copy of a target is checked for conflicts. */
+  readonly store: () => OutboxStore | null;
   readonly lock: Mutex;
   readonly api: OutboxApi;
   readonly connectivity: Connectivity;
@@ -76,7 +80,13 @@ export function createOutboxReplay(options: OutboxReplayOptions): OutboxReplay {
   let wake = new AbortController();
 
   async function begin(): Promise<SendBatch | null> {
-    const batch = nextSendable(ledger.all(), alone);
+    let batch = nextSendable(ledger.all(), alone);
+    for (let stopped = await conflictsOf(batch); batch && stopped.length > 0; stopped = await conflictsOf(batch)) {
+      await ledger.append(stopped);
+      await ledger.storeAfter((store) => store.outboxPut({ entries: stopped }), []);
+      ledger.notify();
+      batch = nextSendable(ledger.all(), alone);
+    }
     if (!batch) return null;
     const at = isoAt(clock);
     const sending = batch.entryIds.map((id) => ({ ...ledger.entryOf(id), state: 'sending' as const, updatedAt: at }));
@@ -91,6 +101,16 @@ export function createOutboxReplay(options: OutboxReplayOptions): OutboxReplay {
     }
     ledger.notify();
     return batch;
+  }
+
+  /** Entries of the batch that the newest mirrored server copy of their target puts in conflict. */
+  async function conflictsOf(batch: SendBatch | null): Promise<OutboxEntry[]> {
+    const store = options.store();
+    // Without a database nothing is sent either (marking the batch as sending fails next).
+    if (!batch || !store) return [];
+    const server = await store.outboxServerCopy(batch.target).catch(() => null);
+    const run = ledger.all().filter((e) => e.target === batch.target && isUnsettled(e.state));
+    return conflictsInRun(run, server, isoAt(clock)).filter((e) => batch.entryIds.includes(e.id));
   }
 
   async function send(batch: SendBatch): Promise<Outcome> {
@@ -119,7 +139,9 @@ export function createOutboxReplay(options: OutboxReplayOptions): OutboxReplay {
   async function finish(batch: SendBatch, outcome: Outcome): Promise<number | 'unauthorized' | null> {
     const entries = batch.entryIds.map((id) => ledger.entryOf(id));
     const delay = (attempts: number) => backoffDelay(attempts, options.random(), options.backoff);
-    const next = outcomeStep(entries, ledger.all(), outcome, isoAt(clock), delay);
+    const step = outcomeStep(entries, ledger.all(), outcome, isoAt(clock), delay);
+    // What the server answered beyond base + patch is listed for the user, never dropped.
+    const next = outcome.kind === 'sent' ? { ...step, entries: noteAnswerDifferences(step.entries, batch.edit, outcome.row) } : step;
     if (next.alone === true) alone.add(batch.target);
     if (next.alone === false) alone.delete(batch.target);
     const settle = next.settle;

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { summarize, type ConfirmAction, type OutboxEditInput, type OutboxEntry, type OutboxStore, type OutboxSummary } from '../../../src-shared/outbox/index.js';
+import {
+  summarize,
+  type ConfirmAction,
+  type OutboxEditInput,
+  type OutboxEntry,
+  type OutboxStore,
+  type OutboxSummary,
+  type Row,
+} from '../../../src-shared/outbox/index.js';
 import type { Clock, Sleep } from '../clock.js';
 import { createConnectivity, type Connectivity } from '../http/connectivity.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from '../http/retry-timing.js';
@@ -10,6 +18,7 @@ import type { OutboxApi } from './outbox-api.js';
 import type { OutboxJournal } from './outbox-journal.js';
 import { createOutboxLedger } from './outbox-ledger.js';
 import { createOutboxReplay, type ReplayReport } from './outbox-replay.js';
+import type { ResolveInput, ResolveStep } from './resolve-entry.js';
 
 export type { QueueResult } from './edit-commands.js';
 export type { ReplayReport } from './outbox-replay.js';
@@ -59,8 +68,10 @@ export interface Outbox {
    * starts serving the store.
    */
   reconcile(): Promise<void>;
-  /** Validates and queues an edit; durable when it resolves `ok`. */
-  queue(edit: OutboxEditInput): Promise<QueueResult>;
+  /** Validates and queues an edit (`base`: the copy the user edited); durable when it resolves `ok`. */
+  queue(edit: OutboxEditInput, base?: Row | null): Promise<QueueResult>;
+  /** The user's word on a conflict, a refused edit, or a sent patch's differences; the entry keeps its place. */
+  resolve(id: string, input: ResolveInput): Promise<ResolveStep>;
   /** Sends what can be sent now; resolves when nothing more can go (see `ended`). */
   replay(): Promise<ReplayReport>;
   /** Sends a refused edit again (after the cause was fixed elsewhere), or a backing-off one now. */
@@ -90,6 +101,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   });
   const replay = createOutboxReplay({
     ledger,
+    store: options.store,
     lock,
     api: options.api,
     connectivity,
@@ -131,9 +143,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
       replay.kick();
     },
 
-    async queue(input) {
-      const result = await command(() => commands.queue(input));
+    async queue(input, base) {
+      const result = await command(() => commands.queue(input, base));
       if (result.ok) replay.kick();
+      return result;
+    },
+
+    async resolve(id, input) {
+      const result = await command(() => commands.resolve(id, input));
+      if (result.ok && result.entry.state === 'queued') {
+        replay.wakeUp();
+        replay.kick();
+      }
       return result;
     },
 

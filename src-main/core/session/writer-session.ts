@@ -42,6 +42,8 @@ export interface WriterSession {
   /** Stops the writer's engine; no window is written to again. */
   stop(): Promise<void>;
   writer(): Writer | null;
+  /** The writer's store, else the newest window's (a command may store rows before serving begins); null with no window. */
+  store(): MirrorStore | null;
   /** Sends an event to every attached window. */
   emit<K extends EventName>(name: K, data: Events[K]): void;
   /** The scopes the user is looking at, kept for the next writer's engine too. */
@@ -129,6 +131,7 @@ export function createWriterSession(options: WriterSessionOptions): WriterSessio
     },
 
     writer: () => writer,
+    store: () => (writer?.peer ?? peers.at(-1))?.store ?? null,
 
     emit(name, data) {
       for (const peer of peers) peer.emit(name, data);

@@ -1,6 +1,5 @@
-import { endpoints } from '../../../src-shared/api/index.js';
+import { sourceParams, SOURCE_KINDS } from '../../../src-shared/sources/index.js';
 import type { SourceKind } from '../../../src-shared/store/index.js';
-import { SOURCE_ENDPOINTS, SOURCE_KINDS } from '../sync/scope-plan.js';
 import { SourceInputError } from './source-input-error.js';
 
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -14,11 +13,6 @@ const HINTS: Readonly<Record<string, RegExp>> = {
   taskId: /task/,
   contentId: /content|post|news|article/,
 };
-
-/** The ids a source of each kind needs, in the order of its list's path. */
-export function sourceParams(kind: SourceKind): readonly string[] {
-  return endpoints[SOURCE_ENDPOINTS[kind]].pathParams;
-}
 
 function isSourceKind(kind: string): kind is SourceKind {
   return (SOURCE_KINDS as string[]).includes(kind);
@@ -60,12 +54,18 @@ export function parseSourceInput(kind: string, input: string): { kind: SourceKin
   if (ids.length === 0) throw new SourceInputError(kind, `no id found: paste the ${needed.join(' and ')} (guids) or a portal link containing them`);
 
   const params: Record<string, string> = {};
-  for (const [word, id] of labelledIds(input)) {
+  const labelled = labelledIds(input);
+  for (const [word, id] of labelled) {
     // `module` comes first: `taskmanagementmodules` and `contentmodules` name modules.
     const name = HINTS.moduleId!.test(word) && needed.includes('moduleId') ? 'moduleId' : needed.find((p) => p !== 'moduleId' && HINTS[p]?.test(word));
     if (name && params[name] === undefined) params[name] = id;
   }
   if (needed.every((p) => params[p] !== undefined)) return { kind, params: pick(params, needed) };
+  // A link of another kind (a task's pasted as a calendar) must not pass for this one by position.
+  for (const [word] of labelled) {
+    const other = Object.keys(HINTS).find((p) => p !== 'moduleId' && !needed.includes(p) && !HINTS.moduleId!.test(word) && HINTS[p]!.test(word));
+    if (other) throw new SourceInputError(kind, `this link names a ${other.replace(/Id$/, '')} ("${word}"), not a ${kind}: choose that kind, or paste the ${needed.join(' and ')}`);
+  }
 
   if (ids.length !== needed.length) {
     throw new SourceInputError(

@@ -4,6 +4,7 @@ import { isoAt, type Clock } from '../clock.js';
 import type { ApiClient } from '../http/api-client.js';
 import type { Connectivity } from '../http/connectivity.js';
 import type { RequestGate } from '../http/request-gate.js';
+import { publishedUserIds, rememberUsers } from './known-users.js';
 import { publishedSourceRecords } from './published-sources.js';
 
 export interface SourceSeedingOptions {
@@ -25,13 +26,15 @@ export interface SourceSeeding {
   publish(document: unknown): void;
   /** Whether `id` is a published source (removing it is then remembered). */
   isPublished(id: string): boolean;
-  /** Adds to the store the published sources it lacks and the user did not remove. */
+  /** Adds to the store the published sources it lacks and the user did not remove, and the published user ids it lacks. */
   seed(store: MirrorStore): Promise<void>;
 }
 
 export function createSourceSeeding(options: SourceSeedingOptions): SourceSeeding {
   const { client, clock, connectivity } = options;
   let published: SourceRecord[] | null = null;
+  /** The user ids the reference server publishes (the API cannot list users). */
+  let publishedUsers: string[] = [];
 
   async function publishedSources(): Promise<SourceRecord[]> {
     if (published) return published;
@@ -40,6 +43,7 @@ export function createSourceSeeding(options: SourceSeedingOptions): SourceSeedin
       const body = await options.gate.run(() => client.getJson(`${client.baseUrl}${DEMO_SOURCES_PATH}`));
       connectivity.reachable(clock.now());
       published = publishedSourceRecords(body, isoAt(clock));
+      publishedUsers = publishedUserIds(body);
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (code === 'network' || code === 'timeout') {
@@ -55,10 +59,12 @@ export function createSourceSeeding(options: SourceSeedingOptions): SourceSeedin
   return {
     publish(document) {
       published = publishedSourceRecords(document, isoAt(clock));
+      publishedUsers = publishedUserIds(document);
     },
     isPublished: (id) => published?.some((p) => p.id === id) ?? false,
     async seed(store) {
       const records = await publishedSources();
+      await rememberUsers(store, publishedUsers);
       if (records.length === 0) return;
       const existing = new Set((await store.getSources()).map((s) => s.id));
       const dismissed = options.dismissed();

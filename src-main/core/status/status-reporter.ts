@@ -16,22 +16,35 @@ export function createStatusReporter(options: {
   readonly build: () => SyncStatus;
   readonly emit: (status: SyncStatus) => void;
   readonly intervalMs?: number;
+  /**
+   * While a sync runs, the status goes out at least this often (rate and time left
+   * move even when nothing else does, as when the request budget holds every pass).
+   */
+  readonly heartbeatMs?: number;
   readonly now?: () => number;
 }): StatusReporter {
   const interval = options.intervalMs ?? 200;
   const now = options.now ?? Date.now;
   let lastAt = Number.NEGATIVE_INFINITY;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let beat: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
 
   const send = () => {
     timer = null;
+    if (beat !== null) clearTimeout(beat);
+    beat = null;
     if (closed) return;
     lastAt = now();
-    options.emit(options.build());
+    const status = options.build();
+    options.emit(status);
+    if (status.running && options.heartbeatMs !== undefined) {
+      beat = setTimeout(() => reporter.changed(), options.heartbeatMs);
+      beat.unref?.();
+    }
   };
 
-  return {
+  const reporter: StatusReporter = {
     changed() {
       if (closed || timer !== null) return;
       const wait = lastAt + interval - now();
@@ -49,7 +62,10 @@ export function createStatusReporter(options: {
     close() {
       closed = true;
       if (timer !== null) clearTimeout(timer);
+      if (beat !== null) clearTimeout(beat);
       timer = null;
+      beat = null;
     },
   };
+  return reporter;
 }

@@ -19,12 +19,18 @@ export interface PipelineOptions<P> {
    */
   readonly budget?: PageBudget;
   readonly signal?: AbortSignal;
+  /**
+   * Asked before each fetch after the first: true ends the pipeline once the pages
+   * already fetched are written. No request is dropped; the caller resumes from the
+   * last page's `next`.
+   */
+  readonly stopWhen?: () => boolean;
 }
 
 /**
- * Runs the pipeline to the end. When a fetch fails, the pages already fetched are
- * still written (their checkpoint moves forward) before the error is thrown; when a
- * write fails, fetching stops at once.
+ * Runs the pipeline to the end, or until `stopWhen`. When a fetch fails, the pages
+ * already fetched are still written (their checkpoint moves forward) before the error
+ * is thrown; when a write fails, fetching stops at once.
  */
 export async function runPagePipeline<P>(options: PipelineOptions<P>): Promise<void> {
   const stop = new AbortController();
@@ -68,13 +74,15 @@ export async function runPagePipeline<P>(options: PipelineOptions<P>): Promise<v
 
   const producer = (async () => {
     let url: string | null = options.first;
+    let fetched = 0;
     try {
       while (url !== null) {
         while (queue.length >= options.depth && !signal.aborted) {
           await new Promise<void>((resolve) => (notifyProducer = resolve));
         }
-        if (signal.aborted) break;
+        if (signal.aborted || (fetched > 0 && options.stopWhen?.() === true)) break;
         url = await fetchInto(url);
+        fetched += 1;
       }
     } catch (error) {
       fetchError = error;

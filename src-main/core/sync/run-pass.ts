@@ -23,6 +23,11 @@ export interface PassDeps {
   /** The request priority now (lists the user looks at go first). */
   readonly priority: () => number;
   readonly signal: AbortSignal;
+  /**
+   * Asked before each page after the first of a full pass: true stops the pass once the
+   * pages fetched are stored, its checkpoint kept, to let a more urgent list go first.
+   */
+  readonly yieldWhen?: () => boolean;
   /** After every stored page: the state saved with it and the number of rows written. */
   readonly onPage: (state: ScopeState, rowsWritten: number) => void;
 }
@@ -34,6 +39,8 @@ export interface PassResult {
   readonly rows: number;
   readonly deleted: number;
   readonly quarantined: number;
+  /** The pass stopped early (`yieldWhen`): not finished, its checkpoint saved to resume from. */
+  readonly yielded: boolean;
 }
 
 interface FetchedPage {
@@ -101,6 +108,7 @@ export async function runPass(deps: PassDeps, initial: ScopeState, requested: Pa
           depth: deps.prefetch,
           ...(deps.budget ? { budget: deps.budget } : {}),
           signal: deps.signal,
+          ...(deps.yieldWhen && run.checkpoint.mode === 'full' ? { stopWhen: deps.yieldWhen } : {}),
           fetch: fetchPage,
           // Not async: the page's rows are handed to the store and then let go, only
           // their counts wait for the acknowledgement.
@@ -145,6 +153,10 @@ export async function runPass(deps: PassDeps, initial: ScopeState, requested: Pa
   }
 
   const cp = run.checkpoint;
+  if (cp.mode === 'full' && cp.nextUrl !== null) {
+    // Yielded: the state saved with the last page is the checkpoint to resume from.
+    return { state: { ...state, status: 'queued' }, mode: cp.mode, pages: cp.pages, rows: cp.rows, deleted: 0, quarantined: quarantinedTotal, yielded: true };
+  }
   const now = iso();
   const final: ScopeState = {
     ...state,
@@ -163,5 +175,6 @@ export async function runPass(deps: PassDeps, initial: ScopeState, requested: Pa
     rows: cp.rows,
     deleted: finished.deleted,
     quarantined: quarantinedTotal,
+    yielded: false,
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { endpoints, type Dialect } from '../../../src-shared/api/index.js';
-import type { MirrorStore, ScopeState } from '../../../src-shared/store/index.js';
+import type { MirrorStore } from '../../../src-shared/store/index.js';
 import { isAbort } from '../abort.js';
 import type { Clock, Sleep } from '../clock.js';
 import type { Connectivity } from '../http/connectivity.js';
@@ -10,14 +10,13 @@ import type { Logger } from '../logger.js';
 import type { SyncSettings } from '../settings/sync-settings.js';
 import { createPageBudget } from './page-budget.js';
 import type { ProgressMeter } from './engine-progress.js';
+import { planDue, waitingTier } from './due-plan.js';
+import { continuingTier, passTier, requestPriority, shouldYield, type PassTier } from './pass-order.js';
 import { runPass } from './run-pass.js';
-import { nextRun, type PassMode } from './schedule.js';
-import { classifyScopeFailure, type ScopeFailure } from './scope-failure.js';
+import type { PassMode } from './schedule.js';
+import { classifyScopeFailure, failedState } from './scope-failure.js';
 import { hasChildren } from './scope-plan.js';
 import type { ScopeRegistry, ScopeRuntime } from './scope-registry.js';
-
-/** Requests of the lists the user looks at go before the others. */
-export const FOCUS_PRIORITY = 10;
 
 export interface SchedulerOptions {
   readonly registry: ScopeRegistry;
@@ -39,9 +38,11 @@ export interface SchedulerOptions {
 }
 
 /**
- * Decides which scopes run when: due ones first by focus, then roots before children,
- * then by due time, at most `parallelScopes` at once; probes with backoff while
- * offline; stands still while no window can store pages.
+ * Decides which scopes run when, in the order of `orderPasses` (the list on screen,
+ * first pages, lists mirrored before, deep pages of big first passes), at most
+ * `parallelScopes` at once; a running full pass yields its slot after its current
+ * pages when a more urgent scope waits; probes with backoff while offline; stands
+ * still while no window can store pages.
  */
 export interface Scheduler {
   /** Starts the planning loop. */
@@ -58,22 +59,6 @@ export interface Scheduler {
   readonly signal: AbortSignal;
 }
 
-/** A scope's state after its pass failed, and whether the store went away (the window closed). */
-export function failedState(state: ScopeState, failure: ScopeFailure, at: string, cancelled: boolean): { state: ScopeState; storeLost: boolean } {
-  switch (failure.kind) {
-    case 'paused':
-      return { state: { ...state, status: 'paused' }, storeLost: !cancelled };
-    case 'offline':
-      // Not the list's fault: it waits for the connection, its checkpoint kept.
-      return { state: { ...state, status: 'queued' }, storeLost: false };
-    case 'not-permitted':
-    case 'not-available':
-      return { state: { ...state, status: failure.kind, reason: failure.message, pass: null, lastError: { code: failure.code, message: failure.message, at } }, storeLost: false };
-    default:
-      return { state: { ...state, status: 'error', lastError: { code: failure.code, message: failure.message, at } }, storeLost: false };
-  }
-}
-
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { registry, runner, connectivity, store, clock, log } = options;
   const runtimes = registry.runtimes;
@@ -85,6 +70,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let loop: Promise<void> | null = null;
   let offlineProbes = 0;
   let storeLost = false;
+  // The most urgent tier left waiting at the last plan: a running pass of a worse tier
+  // yields to it. Cleared by the first pass that yields, so one waiting scope frees one slot.
+  let waiting: PassTier | null = null;
   // One page being written per running list and the prefetch depth to spare: more
   // would only wait in main's heap for the renderer.
   const pageBudget = createPageBudget(() => {
@@ -100,6 +88,13 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     for (const resolve of settledWaiters.splice(0)) resolve();
   };
   const idle = () => [...runtimes.values()].every((rt) => rt.running === null);
+  const tierOf = (rt: ScopeRuntime) => passTier(rt.state, registry.isFocused(rt.state.scope));
+  const slotsFull = () => [...runtimes.values()].filter((rt) => rt.running !== null).length >= options.settings().parallelScopes;
+  const yieldWhen = (rt: ScopeRuntime) => () => {
+    if (!slotsFull() || !shouldYield(continuingTier(rt.state, registry.isFocused(rt.state.scope)), waiting)) return false;
+    waiting = null;
+    return true;
+  };
 
   async function waitForWake(ms: number): Promise<void> {
     const signal = AbortSignal.any([wakeController.signal, stopper.signal]);
@@ -127,7 +122,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           prefetch: options.settings().prefetchPages,
           budget: pageBudget,
           newPassId: newId,
-          priority: () => (registry.isFocused(rt.state.scope) ? FOCUS_PRIORITY : 0),
+          priority: () => requestPriority(tierOf(rt)),
+          yieldWhen: yieldWhen(rt),
           onPage: (state, rows) => {
             rt.state = state;
             options.meter.noteWrite(rows);
@@ -139,8 +135,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       );
       rt.state = result.state;
       rt.failures = 0;
-      log.debug('pass finished', { scope: rt.state.scope, mode: result.mode, pages: result.pages, rows: result.rows, deleted: result.deleted });
-      if (hasChildren(endpoint.id) && runtimes.get(rt.state.scope) === rt) await registry.discover(rt, result.mode === 'full');
+      log.debug(result.yielded ? 'pass yielded' : 'pass finished', { scope: rt.state.scope, mode: result.mode, pages: result.pages, rows: result.rows, deleted: result.deleted });
+      if (!result.yielded && hasChildren(endpoint.id) && runtimes.get(rt.state.scope) === rt) await registry.discover(rt, result.mode === 'full');
     } catch (error) {
       const failure = classifyScopeFailure(endpoint, error);
       const next = failedState(rt.state, failure, new Date(clock.now()).toISOString(), isAbort(error));
@@ -156,31 +152,6 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       options.onChange();
       wake();
     }
-  }
-
-  /** The scopes due now, in the order they should start, and when the next one falls due. */
-  function plan(settings: SyncSettings, now: number): { due: ScopeRuntime[]; running: number; nextAt: number } {
-    const due: ScopeRuntime[] = [];
-    let nextAt = Number.POSITIVE_INFINITY;
-    let running = 0;
-    for (const rt of runtimes.values()) {
-      if (rt.running) {
-        running += 1;
-        continue;
-      }
-      const force = registry.forcedMode(rt.state.scope);
-      rt.next = force && rt.state.status !== 'not-permitted' ? { mode: force, at: 0 } : nextRun(rt.state, settings, rt.failures, options.random());
-      if (rt.next === null || (settings.paused && !force)) continue;
-      if (rt.next.at <= now) due.push(rt);
-      else nextAt = Math.min(nextAt, rt.next.at);
-    }
-    due.sort(
-      (a, b) =>
-        Number(registry.isFocused(b.state.scope)) - Number(registry.isFocused(a.state.scope)) ||
-        Number(a.state.parent !== null) - Number(b.state.parent !== null) ||
-        a.next!.at - b.next!.at,
-    );
-    return { due, running, nextAt };
   }
 
   async function schedule(): Promise<void> {
@@ -202,7 +173,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       offlineProbes = 0;
       const settings = options.settings();
       const now = clock.now();
-      const { due, nextAt, running: alreadyRunning } = plan(settings, now);
+      const { due, nextAt, running: alreadyRunning } = planDue(registry, settings, now, options.random);
       let running = alreadyRunning;
       while (running < settings.parallelScopes && due.length > 0) {
         const rt = due.shift()!;
@@ -212,6 +183,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           .finally(() => passes.delete(pass));
         passes.add(pass);
       }
+      waiting = waitingTier(due, registry.isFocused);
       options.onChange();
       if (due.length === 0 && idle()) settle();
       // Re-plan at least every minute: settings and clocks change.

@@ -1,4 +1,5 @@
 import { ApiParseError, type EndpointDef } from '../../../src-shared/api/index.js';
+import type { ScopeState } from '../../../src-shared/store/index.js';
 import { isAbort } from '../abort.js';
 import { ApiRequestError } from '../http/api-request-error.js';
 import { isOfflineError } from '../http/retry-timing.js';
@@ -66,4 +67,20 @@ export function classifyScopeFailure(endpoint: EndpointDef, error: unknown): Sco
   const missing = notFoundAtVersion(endpoint, error.context.url, error.context.status, serverMessage);
   if (missing !== null) return { kind: 'not-available', code, message: missing };
   return { kind: 'error', code, message: error.message };
+}
+
+/** A scope's state after its pass failed, and whether the store went away (the window closed). */
+export function failedState(state: ScopeState, failure: ScopeFailure, at: string, cancelled: boolean): { state: ScopeState; storeLost: boolean } {
+  switch (failure.kind) {
+    case 'paused':
+      return { state: { ...state, status: 'paused' }, storeLost: !cancelled };
+    case 'offline':
+      // Not the list's fault: it waits for the connection, its checkpoint kept.
+      return { state: { ...state, status: 'queued' }, storeLost: false };
+    case 'not-permitted':
+    case 'not-available':
+      return { state: { ...state, status: failure.kind, reason: failure.message, pass: null, lastError: { code: failure.code, message: failure.message, at } }, storeLost: false };
+    default:
+      return { state: { ...state, status: 'error', lastError: { code: failure.code, message: failure.message, at } }, storeLost: false };
+  }
 }

@@ -1,18 +1,9 @@
 import { endpoints, isPermitted, type EndpointDef, type EndpointId } from '../../../src-shared/api/index.js';
+import { SOURCE_ENDPOINTS } from '../../../src-shared/sources/index.js';
 import { scopeKey, type ScopeKey, type ScopeState, type SourceKind } from '../../../src-shared/store/index.js';
 
-/** The list a source roots, by kind: the lists the API cannot enumerate the parents of. */
-export const SOURCE_ENDPOINTS: Readonly<Record<SourceKind, EndpointId>> = {
-  dataList: 'E1',
-  calendar: 'E4',
-  serviceformModule: 'E12',
-  survey: 'E11',
-  task: 'E13',
-  taskModule: 'E14',
-  contentPost: 'E2',
-};
-
-export const SOURCE_KINDS = Object.keys(SOURCE_ENDPOINTS) as SourceKind[];
+// Declared beside the sources' guide in src-shared; re-exported for main's modules.
+export { SOURCE_ENDPOINTS, SOURCE_KINDS } from '../../../src-shared/sources/index.js';
 
 export interface PlannedScope {
   readonly scope: ScopeKey;

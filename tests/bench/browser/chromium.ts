@@ -2,16 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
-
-/** The flags every Chromium of the project runs with here (no sandbox, no background traffic). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../helpers/chromium.js';
 
 export interface BenchBrowser {
   readonly context: BrowserContext;
@@ -28,7 +19,7 @@ export async function launchBenchBrowser(
 ): Promise<BenchBrowser> {
   const profile = await mkdtemp(join(tmpdir(), 'outpost-bench-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: options.executablePath ?? process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    executablePath: options.executablePath ?? CHROMIUM_PATH,
     headless: true,
     args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
     viewport: options.viewport ?? { width: 1400, height: 860 },

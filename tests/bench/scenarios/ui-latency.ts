@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { endpoints, versionedPath, type Filter } from '../../../src-shared/api/index.js';
 import type { RunningServer } from '../../../src-server/index.js';
-import { listPath, placeOfTable } from '../../../src-renderer/catalogue/areas.js';
+import { listPath, placeOfTable } from '../../../src-renderer/presentation/areas.js';
 import type { MiniDom } from '../browser/mini-dom.js';
 import type { MirroredScope } from '../support/mirrored-scopes.js';
 import { percentile } from '../support/stats.js';

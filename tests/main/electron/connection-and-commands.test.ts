@@ -7,6 +7,9 @@ import { createConnectionFile } from '../../../src-main/electron/connection-file
 import { createSafeStorageVault } from '../../../src-main/electron/safe-storage-vault.js';
 import type { ServicesHost } from '../../../src-main/electron/services-host.js';
 import { createShellCommands } from '../../../src-main/electron/shell-commands.js';
+import { createWorkspaceRegistry } from '../../../src-main/core/workspaces/workspace-registry.js';
+import type { AppCommandHandlers } from '../../../src-shared/bridge/index.js';
+import { workspaceStorage } from '../../../src-shared/workspaces/index.js';
 import { fakeSafeStorage } from './fake-safe-storage.js';
 
 let dir: string;
@@ -63,37 +66,38 @@ describe('connection file', () => {
 });
 
 describe('shell commands', () => {
-  function setup(backend = 'gnome_libsecret') {
+  async function setup(backend = 'gnome_libsecret') {
     const vault = vaultOn(backend);
-    const connection = createConnectionFile(dir, vault);
-    const order: string[] = [];
-    const host = {
-      switchConnection: vi.fn(async (config: { kind: string }, between?: () => Promise<void>) => {
-        order.push(`switch:${config.kind}`);
-        await between?.();
-      }),
-      state: () => ({ osOnline: true, paused: false }),
-    } as unknown as ServicesHost;
+    const registry = createWorkspaceRegistry({
+      rootDir: dir,
+      vault,
+      shell: 'electron',
+      createServices: () => ({ handlers: {} as never, info: () => ({}) as never, attach: () => undefined, detach: () => undefined, start: async () => undefined, stop: async () => undefined, whenSettled: async () => undefined, outboxState: () => ({ loaded: true, sending: 0, uncertain: 0 }), diagnostics: async () => ({}) as never }),
+    });
+    await registry.start();
+    const workspaces = registry.handlers as AppCommandHandlers;
+    const host = { state: () => ({ osOnline: true, paused: false }) } as unknown as ServicesHost;
     let settings: ShellSettings = { pauseOnBattery: false, allowPlainTextSecrets: false, updateChannel: 'stable', logLevel: 'info' };
     const update: UpdateState = { status: 'ready', version: '1.1.0', percent: null, message: null };
     const updates = { state: () => update, install: vi.fn(async () => ({ installing: false, message: 'An edit is being sent' })) };
     const exportDiagnostics = vi.fn(async () => '/home/u/outpost-diagnostics.zip');
-    const clearLocalCache = vi.fn(async () => void order.push('clear'));
+    const reloadWindow = vi.fn();
     const commands = createShellCommands({
       settings: { get: () => settings, update: async (change) => (settings = { ...settings, ...change }) },
       vault,
-      connection,
+      workspaces: () => workspaces,
       host,
       power: () => ({ onBattery: true }),
-      clearLocalCache,
+      reloadWindow,
       updates,
       exportDiagnostics,
     });
-    return { commands, order, clearLocalCache, updates, exportDiagnostics };
+    return { commands, workspaces, vault, reloadWindow, updates, exportDiagnostics, stop: () => registry.stop() };
   }
 
-  it('reports state without any secret in it', async () => {
-    const { commands } = setup();
+  it('reports the open workspace without any secret in it', async () => {
+    const { commands, stop } = await setup();
+    expect((await commands['shell.state']({})).connection).toBeNull();
     await commands['shell.connect']({ kind: 'token', baseUrl: 'https://t.example', token: 'tok-secret' });
     const state = await commands['shell.state']({});
     expect(state).toEqual({
@@ -105,33 +109,56 @@ describe('shell commands', () => {
       update: { status: 'ready', version: '1.1.0', percent: null, message: null },
     });
     expect(JSON.stringify(state)).not.toContain('tok-secret');
+    await stop();
   });
 
   it('passes "Restart to update" and "Export diagnostics" to the updater and the exporter', async () => {
-    const { commands, updates, exportDiagnostics } = setup();
+    const { commands, updates, exportDiagnostics, stop } = await setup();
     expect(await commands['shell.installUpdate']({})).toEqual({ installing: false, message: 'An edit is being sent' });
     expect(updates.install).toHaveBeenCalledTimes(1);
     expect(await commands['shell.exportDiagnostics']({})).toEqual({ path: '/home/u/outpost-diagnostics.zip' });
     expect(exportDiagnostics).toHaveBeenCalledTimes(1);
+    await stop();
   });
 
-  it('clears the cache while switching to another workspace, not when renewing the same one', async () => {
-    const { commands, order } = setup();
-    await commands['shell.connect']({ kind: 'token', baseUrl: 'https://t.example', token: 'a' });
-    await commands['shell.connect']({ kind: 'token', baseUrl: 'https://t.example', token: 'b' });
-    expect(order).toEqual(['switch:token', 'clear', 'switch:token']);
+  it('connects by adding a workspace beside the others, and reloads the window onto it', async () => {
+    const { commands, workspaces, vault, reloadWindow, stop } = await setup();
+    await commands['shell.connect']({ kind: 'token', baseUrl: 'https://a.example', token: 'a' });
+    await commands['shell.connect']({ kind: 'client', baseUrl: 'https://b.example', clientId: 'id', clientSecret: 'sec', scopes: ['acme.api'] });
+    const list = await workspaces['workspaces.list']({});
+    expect(list.workspaces.map((w) => [w.kind, w.baseUrl])).toEqual([['token', 'https://a.example'], ['client', 'https://b.example']]);
+    expect(list.active).toBe(list.workspaces[1]!.id);
+    expect(await vault.get(workspaceStorage(list.workspaces[0]!.id).vault.token)).toBe('a');
+    expect(await vault.get(workspaceStorage(list.workspaces[1]!.id).vault.clientSecret)).toBe('sec');
+    expect(reloadWindow).toHaveBeenCalledTimes(2);
+    // No single connection file any more: each workspace keeps its own.
+    await expect(readFile(join(dir, 'connection.json'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+    await stop();
   });
 
-  it('signs out to the demo workspace, clearing the cache only on request', async () => {
-    const { commands, order } = setup();
+  it('signs out of the open workspace only: its secret goes (or, asked to, the whole workspace), the other stays', async () => {
+    const { commands, workspaces, vault, stop } = await setup();
+    await commands['shell.connect']({ kind: 'token', baseUrl: 'https://a.example', token: 'a' });
+    await commands['shell.connect']({ kind: 'token', baseUrl: 'https://b.example', token: 'b' });
+    const [a, b] = (await workspaces['workspaces.list']({})).workspaces;
     expect(await commands['shell.signOut']({ clearCache: false })).toEqual({ signedOut: true, cacheCleared: false });
+    expect(await vault.get(workspaceStorage(b!.id).vault.token)).toBeNull();
+    expect(await vault.get(workspaceStorage(a!.id).vault.token)).toBe('a');
+    expect((await workspaces['workspaces.list']({})).workspaces.map((w) => [w.id, w.signInNeeded])).toEqual([[a!.id, false], [b!.id, true]]);
+
     expect(await commands['shell.signOut']({ clearCache: true })).toEqual({ signedOut: true, cacheCleared: true });
-    expect(order).toEqual(['switch:demo', 'switch:demo', 'clear']);
+    const after = await workspaces['workspaces.list']({});
+    expect(after).toMatchObject({ active: a!.id, workspaces: [{ id: a!.id }] });
+    expect(await vault.get(workspaceStorage(a!.id).vault.token)).toBe('a');
+    await stop();
   });
 
-  it('refuses to connect on a plain-text keyring until the user allows it, and then does', async () => {
-    const { commands, order } = setup('basic_text');
+  it('refuses to connect on a plain-text keyring until the user allows it, and adds nothing', async () => {
+    const { commands, workspaces, reloadWindow, stop } = await setup('basic_text');
     await expect(commands['shell.connect']({ kind: 'token', baseUrl: 'https://t.example', token: 'a' })).rejects.toMatchObject({ name: 'InsecureStorageError' });
-    expect(order).toEqual([]);
+    expect((await workspaces['workspaces.list']({})).workspaces).toEqual([]);
+    expect(reloadWindow).not.toHaveBeenCalled();
+    await expect(commands['shell.signOut']({ clearCache: false })).rejects.toMatchObject({ code: 'SignInNeeded' });
+    await stop();
   });
 });

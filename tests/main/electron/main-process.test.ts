@@ -128,6 +128,13 @@ async function until(condition: () => boolean): Promise<void> {
   expect(condition()).toBe(true);
 }
 
+/** A profile whose user chose the demo workspace before: its services start with the app. */
+const DEMO_ID = 'demo-abc123';
+async function withDemoWorkspace(): Promise<void> {
+  const record = { id: DEMO_ID, name: 'Demo workspace', connection: { kind: 'demo' }, addedAt: '2024-01-01T00:00:00.000Z' };
+  await writeFile(join(userData, 'workspaces.json'), JSON.stringify({ version: 1, active: DEMO_ID, workspaces: [record] }));
+}
+
 beforeEach(async () => {
   userData = await mkdtemp(join(tmpdir(), 'outpost-main-'));
   windows.length = 0;
@@ -174,9 +181,12 @@ describe('Electron main process', () => {
     expect(ipc.handlers.size).toBe(0);
     expect(ipc.listenerCount(IPC_CHANNELS.wire)).toBe(1);
     const bridge = createWireBridge(createPreloadTransport(ipc.rendererIpc));
-    expect(await bridge.call('sync.now', {})).toEqual({ ok: true, data: { started: true } });
+    // A fresh profile opens on the first-run screen: no workspace, so no services yet,
+    // and a command that needs a workspace says so rather than reaching none.
+    expect(await bridge.call('workspaces.list', {})).toEqual({ ok: true, data: { workspaces: [], active: null } });
+    expect(await bridge.call('sync.now', {})).toMatchObject({ ok: false, error: { code: 'SignInNeeded' } });
     expect(await bridge.shell.call('shell.state', {})).toMatchObject({ ok: true, data: { vault: { secure: true, backend: 'gnome_libsecret' } } });
-    expect(h.createMainServices).toHaveBeenCalledWith(expect.objectContaining({ connection: { kind: 'demo' }, shell: 'electron', dataDir: userData }));
+    expect(h.createMainServices).not.toHaveBeenCalled();
     expect(electron.Menu.setApplicationMenu).toHaveBeenCalled();
   });
 
@@ -245,6 +255,7 @@ describe('Electron main process', () => {
 
 describe('Electron main process: start and quit', () => {
   it('shows a startup failure and exits, releasing the single-instance lock', async () => {
+    await withDemoWorkspace();
     h.createMainServices = vi.fn(() => fakeServices({ start: () => Promise.reject(new Error('the data folder is read-only')) }));
     const electron = fakeElectron({ singleInstance: true });
     await import('../../../src-main/electron/index.js');
@@ -265,6 +276,7 @@ describe('Electron main process: start and quit', () => {
   });
 
   it('opens one window, not two, when the tray is clicked during start', async () => {
+    await withDemoWorkspace();
     const started = deferred();
     h.createMainServices = vi.fn(() => fakeServices({ start: () => started.promise }));
     fakeElectron({ singleInstance: true });
@@ -287,6 +299,7 @@ describe('Electron main process: start and quit', () => {
   });
 
   it('quits within a few seconds even when the services never finish stopping', async () => {
+    await withDemoWorkspace();
     h.createMainServices = vi.fn(() => fakeServices({ stop: () => new Promise(() => undefined) }));
     const electron = fakeElectron({ singleInstance: true });
     await import('../../../src-main/electron/index.js');
@@ -308,12 +321,17 @@ describe('Electron main process: start and quit', () => {
 
 describe('Electron main process: network, window and platform', () => {
   it('gives the services Electron’s net.fetch (the OS proxy and certificates)', async () => {
+    await withDemoWorkspace();
     const electron = fakeElectron({ singleInstance: true });
     await import('../../../src-main/electron/index.js');
     await until(() => windows.length === 1);
     const options = (h.createMainServices as ReturnType<typeof vi.fn>).mock.calls[0]![0] as { fetch: typeof fetch };
     await options.fetch(new URL('https://tenant.example/api/v1/users'));
     expect(electron.net.fetch).toHaveBeenCalledWith('https://tenant.example/api/v1/users', undefined);
+    expect(h.createMainServices).toHaveBeenCalledTimes(1);
+    expect(h.createMainServices).toHaveBeenCalledWith(expect.objectContaining({ connection: { kind: 'demo' }, shell: 'electron', dataDir: join(userData, 'workspaces', DEMO_ID) }));
+    const bridge = createWireBridge(createPreloadTransport(windows[0]!.ipc.rendererIpc));
+    expect(await bridge.call('sync.now', {})).toEqual({ ok: true, data: { started: true } });
   });
 
   it('shows a page that failed to load instead of leaving an empty window', async () => {
@@ -351,5 +369,41 @@ describe('Electron main process: network, window and platform', () => {
     } finally {
       Object.defineProperty(process, 'platform', { value: original });
     }
+  });
+
+  it('routes the menu’s workspace items to the window, and connect and sign out through the registry, never clearing all storage', async () => {
+    await withDemoWorkspace();
+    h.createMainServices = vi.fn(() => {
+      const services = fakeServices();
+      return { ...services, handlers: { ...services.handlers, 'sync.status': () => ({ authNeeded: false }) } };
+    });
+    const electron = fakeElectron({ singleInstance: true });
+    await import('../../../src-main/electron/index.js');
+    await until(() => windows.length === 1);
+    const { ipc, win } = windows[0]!;
+    const bridge = createWireBridge(createPreloadTransport(ipc.rendererIpc));
+    const actions: string[] = [];
+    bridge.on('menu.action', ({ action }) => actions.push(action));
+
+    const template = electron.Menu.setApplicationMenu.mock.calls.at(-1)[0] as { label?: string; submenu?: unknown }[];
+    const items = template.flatMap((item) => (Array.isArray(item.submenu) ? (item.submenu as { label?: string; click?: () => void }[]) : []));
+    items.find((i) => i.label === 'Add Workspace…')!.click!();
+    items.find((i) => i.label === 'Sign Out…')!.click!();
+    await until(() => actions.length === 2);
+    expect(actions).toEqual(['add-workspace', 'sign-out']);
+    expect(electron.dialog.showMessageBox).not.toHaveBeenCalled();
+
+    const connected = await bridge.shell.call('shell.connect', { kind: 'token', baseUrl: 'https://t.example', token: 'tok' });
+    expect(connected).toEqual({ ok: true, data: { connected: true } });
+    const list = await bridge.call('workspaces.list', {});
+    expect(list.ok && list.data.workspaces.map((w) => w.kind)).toEqual(['demo', 'token']);
+    expect(win['webContents'].reload).toHaveBeenCalledTimes(1);
+
+    // Signing out of the demo removes exactly it; the token workspace stays.
+    await bridge.call('workspaces.switch', { id: DEMO_ID });
+    expect(await bridge.shell.call('shell.signOut', { clearCache: false })).toEqual({ ok: true, data: { signedOut: true, cacheCleared: true } });
+    const after = await bridge.call('workspaces.list', {});
+    expect(after.ok && after.data.workspaces.map((w) => w.kind)).toEqual(['token']);
+    expect(electron.session.defaultSession.clearStorageData).not.toHaveBeenCalled();
   });
 });

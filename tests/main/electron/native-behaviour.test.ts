@@ -7,7 +7,7 @@ import { shouldPauseSync } from '../../../src-main/electron/power-policy.js';
 import { refusedNotification } from '../../../src-main/electron/refused-notification.js';
 import { shellSyncStatus } from '../../../src-main/electron/sync-status-view.js';
 
-const actions = () => ({ syncNow: vi.fn(), togglePauseOnBattery: vi.fn(), signOut: vi.fn(), openDataFolder: vi.fn(), exportDiagnostics: vi.fn() });
+const actions = () => ({ syncNow: vi.fn(), togglePauseOnBattery: vi.fn(), addWorkspace: vi.fn(), signOut: vi.fn(), openDataFolder: vi.fn(), exportDiagnostics: vi.fn() });
 
 function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
   return items.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? flatten(item.submenu) : [])]);
@@ -39,12 +39,14 @@ describe('application menu', () => {
     expect(byLabel('Pause Sync on Battery Power')).toMatchObject({ type: 'checkbox', checked: true });
     click('Sync Now');
     click('Pause Sync on Battery Power', false);
+    click('Add Workspace…');
     click('Sign Out…');
     click('Show Data Folder');
     click('Export Diagnostics…');
     expect(spy.exportDiagnostics).toHaveBeenCalledOnce();
     expect(spy.syncNow).toHaveBeenCalledOnce();
     expect(spy.togglePauseOnBattery).toHaveBeenCalledWith(false);
+    expect(spy.addWorkspace).toHaveBeenCalledOnce();
     expect(spy.signOut).toHaveBeenCalledOnce();
     expect(spy.openDataFolder).toHaveBeenCalledOnce();
   });

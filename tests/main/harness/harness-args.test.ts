@@ -3,7 +3,7 @@ import { parseHarnessArgs } from '../../../src-main/harness/harness-args.js';
 
 describe('parseHarnessArgs', () => {
   it('runs the demo workspace without options', () => {
-    expect(parseHarnessArgs([])).toEqual({ port: 0, connection: { kind: 'demo' }, dataDir: null });
+    expect(parseHarnessArgs([])).toEqual({ port: 0, connection: { kind: 'demo' }, dataDir: null, firstRun: false });
   });
 
   it('connects to a running workspace with a token', () => {
@@ -11,7 +11,12 @@ describe('parseHarnessArgs', () => {
       port: 5000,
       connection: { kind: 'token', baseUrl: 'http://127.0.0.1:4000', token: 'abc' },
       dataDir: null,
+      firstRun: false,
     });
+  });
+
+  it('starts with no workspace on --first-run', () => {
+    expect(parseHarnessArgs(['--first-run'])).toEqual({ port: 0, connection: { kind: 'demo' }, dataDir: null, firstRun: true });
   });
 
   it('connects with client credentials and scopes', () => {
@@ -26,6 +31,7 @@ describe('parseHarnessArgs', () => {
     [['--server', 'http://x'], /needs --token/],
     [['--port', 'eighty'], /port number/],
     [['--bogus'], /Unknown option/],
+    [['--first-run', '--server', 'http://x', '--token', 't'], /no workspace/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseHarnessArgs(argv)).toThrow(message);
   });

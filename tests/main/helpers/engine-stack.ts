@@ -125,7 +125,11 @@ export function scopeProblems(server: RunningServer, states: readonly Pick<Scope
  * Scopes not available or not permitted are not compared; the former must be ones the
  * server refuses.
  */
-export async function mirrorDiff(server: RunningServer, db: OutpostDb, states: readonly ScopeState[]): Promise<string[]> {
+export async function mirrorDiff(
+  server: RunningServer,
+  db: OutpostDb,
+  states: readonly Pick<ScopeState, 'scope' | 'endpoint' | 'params' | 'status'>[],
+): Promise<string[]> {
   const problems: string[] = scopeProblems(server, states);
   for (const state of states) {
     if (state.status === 'not-available' || state.status === 'not-permitted') continue;

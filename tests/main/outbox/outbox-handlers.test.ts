@@ -25,8 +25,8 @@ function fakeOutbox(calls: unknown[][]): Outbox {
 }
 
 describe('the outbox commands', () => {
-  it('are the four the renderer needs', () => {
-    expect([...OUTBOX_COMMAND_NAMES].sort()).toEqual(['outbox.confirm', 'outbox.discard', 'outbox.queue', 'outbox.retry']);
+  it('are the five the renderer needs', () => {
+    expect([...OUTBOX_COMMAND_NAMES].sort()).toEqual(['outbox.confirm', 'outbox.discard', 'outbox.queue', 'outbox.resolve', 'outbox.retry']);
   });
 
   it('validate their arguments', () => {

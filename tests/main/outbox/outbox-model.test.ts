@@ -31,6 +31,8 @@ describe('the outbox against the reference server, as a model', () => {
             ghost: GHOST,
             moduleId,
             edits: [],
+            serverChanges: [],
+            mirrored: [],
           };
           await world.boot({ online: true });
           await fc.asyncModelRun(() => ({ model, real: { world } }), commands);

@@ -5,6 +5,7 @@ import { createMemoryHistory } from 'vue-router';
 import type { SyncStatus } from '../../../src-shared/bridge/index.js';
 import StatusBar from '../../../src-renderer/components/StatusBar.vue';
 import { createAppRouter } from '../../../src-renderer/router.js';
+import { useConnectionStore } from '../../../src-renderer/stores/connection-store.js';
 import { useSyncStore } from '../../../src-renderer/stores/sync-store.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { eventually, fakeBridge, renderingContext } from '../helpers/renderer-context.js';
@@ -26,13 +27,13 @@ async function mountBar(status: SyncStatus) {
 
 describe('the status bar', () => {
   it('says Online or Offline as main reports it, and when the bridge drops', async () => {
-    const { wrapper, emit, store } = await mountBar(idle);
+    const { wrapper, emit } = await mountBar(idle);
     await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Online'));
     emit('sync.status', { ...idle, online: false });
     await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Offline'));
     emit('sync.status', idle);
     await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Online'));
-    store.setLinked(false);
+    useConnectionStore().setLinked(false);
     await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Offline'));
   });
 
@@ -52,7 +53,7 @@ describe('the status bar', () => {
     expect(wrapper.get('[data-testid="sync-progress"]').text()).toContain('50%');
   });
 
-  it('counts waiting edits from the outbox and asks for a token when needed', async () => {
+  it('counts waiting edits from the outbox and asks to sign in again when needed', async () => {
     const { wrapper, emit, db } = await mountBar(idle);
     expect(wrapper.get('[data-testid="outbox-count"]').text()).toBe('No edits waiting');
     await db.outbox.bulkPut([
@@ -62,6 +63,7 @@ describe('the status bar', () => {
     ]);
     await eventually(() => expect(wrapper.get('[data-testid="outbox-count"]').text()).toBe('2 edits waiting, 1 refused'));
     emit('sync.status', { ...idle, authNeeded: true });
-    await eventually(() => expect(wrapper.get('[data-testid="auth-needed"]').text()).toContain('new token'));
+    await eventually(() => expect(wrapper.get('[data-testid="auth-needed"]').text()).toContain('Sign in again'));
+    expect(wrapper.get('[data-testid="auth-needed"]').attributes('href')).toContain('/sign-in');
   });
 });

@@ -1,5 +1,6 @@
 import { createTestingPinia } from '@pinia/testing';
 import { vi } from 'vitest';
+import { createApp } from 'vue';
 import type { Bridge, CommandName, Events, Result } from '../../../src-shared/bridge/index.js';
 import { createDexieMirrorStore, scopeKey, type OutpostDb, type ScopeState } from '../../../src-shared/store/index.js';
 import type { EndpointId } from '../../../src-shared/api/index.js';
@@ -54,6 +55,18 @@ export async function seedRows(db: OutpostDb, endpoint: EndpointId, params: Reco
 export function renderingContext(db: OutpostDb = openFakeDatabase(), bridge: Bridge = fakeBridge().bridge) {
   const pinia = createTestingPinia({ stubActions: false, createSpy: vi.fn });
   return { db, bridge, global: { plugins: [pinia], provide: { [APP_CONTEXT as symbol]: { db, bridge } } } };
+}
+
+/**
+ * A testing Pinia whose actions run for real, on an app that provides the context, so
+ * a store can be used on its own (its setup injects the context through the app).
+ */
+export function storeContext(db: OutpostDb = openFakeDatabase(), bridge: Bridge = fakeBridge().bridge) {
+  const app = createApp({});
+  app.provide(APP_CONTEXT, { db, bridge });
+  const pinia = createTestingPinia({ stubActions: false, createSpy: vi.fn });
+  app.use(pinia);
+  return { db, bridge, pinia };
 }
 
 /** Waits until `check` passes (liveQuery answers arrive asynchronously). */

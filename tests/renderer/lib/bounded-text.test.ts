@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FieldKind } from '../../../src-renderer/catalogue/fields.js';
+import type { FieldKind } from '../../../src-renderer/presentation/fields.js';
 import { boundedJson, CELL_LIMIT, clipText, formatBounded, joinBounded, valueText } from '../../../src-renderer/lib/bounded-text.js';
 import { hasInvisibles, markInvisibles, splitInvisibles } from '../../../src-renderer/lib/invisible-chars.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { listRouteQuery, parseListRoute } from '../../../src-renderer/list/route-state.js';
 import { cellText } from '../../../src-renderer/list/cell-text.js';
 import { rowsToCsv, rowsToJson } from '../../../src-renderer/list/export-rows.js';
-import { columnsOf } from '../../../src-renderer/catalogue/columns.js';
+import { columnsOf } from '../../../src-renderer/presentation/columns.js';
 import { endpoints } from '../../../src-shared/api/index.js';
 import { windowFor } from '../../../src-renderer/list/use-row-window.js';
 

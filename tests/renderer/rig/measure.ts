@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { startRig } from './rig-server.js';
+import type { Page } from '@playwright/test';
+import { withRigPage } from './rig-page.js';
 
 /**
  * Measures the table on a big list in Chromium: time to first rows after a reload,
@@ -10,14 +7,6 @@ import { startRig } from './rig-server.js';
  * `npx tsx tests/renderer/rig/measure.ts [rows]` (default 1,000,000).
  */
 const rows = Number(process.argv[2] ?? 1_000_000);
-const rig = await startRig({ rendererDir: resolve(import.meta.dirname, '../../../dist-renderer'), scale: rows });
-// A profile on disk: a throwaway context keeps IndexedDB in memory, with a quota a million rows exceed.
-const profile = await mkdtemp(join(tmpdir(), 'outpost-measure-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  viewport: { width: 1400, height: 860 },
-});
 
 /** Milliseconds until the table shows real rows at the current scroll position (no placeholders). */
 async function settle(page: Page, action: string): Promise<number> {
@@ -47,9 +36,7 @@ async function timeRoute(page: Page, hash: string): Promise<{ ms: number; count:
   return { ms: Date.now() - t0, count: await page.getByTestId('list-table').getAttribute('data-count') };
 }
 
-try {
-  const page = context.pages()[0] ?? (await context.newPage());
-  page.on('pageerror', (e) => console.log('pageerror:', e.message));
+await withRigPage({ scale: rows, onDisk: true }, async (page, rig) => {
   await page.goto(`${rig.url}/#/settings`);
   const seeded = await rig.seeded();
   console.log(`seeded ${rows.toLocaleString()} lesson participations (+ sample lists) in ${(seeded.ms / 1000).toFixed(1)} s through the store port`);
@@ -94,8 +81,4 @@ try {
     const sortedValues = [...values].sort((a, b) => a - b);
     console.log(`${name}: median ${sortedValues[Math.floor(sortedValues.length / 2)]} ms (runs: ${values.join(', ')})`);
   }
-} finally {
-  await context.close();
-  await rig.close();
-  await rm(profile, { recursive: true, force: true });
-}
+});

@@ -1,16 +1,13 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
-import { WebSocketServer } from 'ws';
+import type { MainServices } from '../../../src-main/core/services.js';
+import { startHarness } from '../../../src-main/harness/harness.js';
 import { endpoints } from '../../../src-shared/api/index.js';
-import { COMMAND_NAMES, createMainPeer, type CommandHandlers, type MainPeer, type SyncStatus, type WireMessage, type WireTransport } from '../../../src-shared/bridge/index.js';
+import { COMMAND_NAMES, type AppInfo, type CommandHandlers, type MainPeer, type SyncStatus } from '../../../src-shared/bridge/index.js';
 import { scopeKey, type ScopeState, type SourceKind } from '../../../src-shared/store/index.js';
 import { sampleComments, sampleScopes, sampleSingles, type SampleScope } from './sample-rows.js';
 
 /**
- * A stand-in for main while looking at the renderer: serves the built renderer and
- * a bridge whose store commands fill the page's IndexedDB with sample rows.
+ * A stand-in for main while looking at the renderer: the browser harness serves the
+ * built renderer, and the bridge's store commands fill the page's IndexedDB with sample rows.
  */
 export interface RigOptions {
   readonly rendererDir: string;
@@ -30,7 +27,6 @@ export interface Rig {
 }
 
 const KINDS: Partial<Record<string, SourceKind>> = { E1: 'dataList', E4: 'calendar', E12: 'serviceformModule', E11: 'survey', E13: 'task', E14: 'taskModule' };
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
 function state(scope: SampleScope, rows: number, status: ScopeState['status']): ScopeState {
   const now = new Date().toISOString();
@@ -73,62 +69,49 @@ async function seed(peer: MainPeer, options: RigOptions, emit: (s: Partial<SyncS
   emit({ running: false, rowsMirrored: mirrored, scopes: [] });
 }
 
-export async function startRig(options: RigOptions): Promise<Rig> {
+/** Main as the rig plays it: stub commands, a sync status it makes up, and seeding through the first renderer's store. */
+function standInServices(options: RigOptions, seeded: (ms: number) => void): MainServices {
   let status: SyncStatus = { online: options.online ?? true, authNeeded: options.authNeeded ?? false, running: false, rowsMirrored: 0, rowsPerSecond: 0, requestsUsed: 12, requestBudget: 90, lastSyncedAt: null, scopes: [] };
-  let resolveSeeded!: (v: { ms: number }) => void;
-  const seededPromise = new Promise<{ ms: number }>((r) => (resolveSeeded = r));
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    let file = normalize(join(options.rendererDir, path));
-    if (path === '/' || extname(path) === '' || !existsSync(file) || !file.startsWith(options.rendererDir)) file = join(options.rendererDir, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': statSync(file).size });
-    createReadStream(file).pipe(res);
+  const info: AppInfo = { mode: 'demo', workspaceName: 'Acme Logistics', baseUrl: 'http://127.0.0.1:0', version: '0.1.0', shell: 'harness' };
+  const peers = new Set<MainPeer>();
+  let seedStarted = false;
+  const stub = () => ({ ok: true });
+  const handlers = Object.fromEntries(COMMAND_NAMES.map((n) => [n, stub])) as unknown as CommandHandlers;
+  Object.assign(handlers, {
+    'app.info': () => info,
+    'sync.status': () => status,
+    'sync.now': () => ({ started: true }),
+    'sync.focus': () => ({ ok: true }),
+    'sources.add': () => ({ id: 'E1:x' }),
+    'sources.remove': () => ({ removed: true }),
   });
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
-  let seededOnce = false;
-  server.on('upgrade', (req, socket, head) => {
-    sockets.handleUpgrade(req, socket, head, (ws) => {
-      const transport: WireTransport = {
-        send: (m) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(m)),
-        onMessage: (listener) => {
-          const on = (d: unknown) => listener(JSON.parse(String(d)) as WireMessage);
-          ws.on('message', on);
-          return () => ws.off('message', on);
-        },
-      };
-      const stub = () => ({ ok: true });
-      const handlers = Object.fromEntries(COMMAND_NAMES.map((n) => [n, stub])) as unknown as CommandHandlers;
-      Object.assign(handlers, {
-        'app.info': () => ({ mode: 'demo', workspaceName: 'Acme Logistics', baseUrl: 'http://127.0.0.1:0', version: '0.1.0', shell: 'harness' }),
-        'sync.status': () => status,
-        'sync.now': () => ({ started: true }),
-        'sync.focus': () => ({ ok: true }),
-        'sources.add': () => ({ id: 'E1:x' }),
-        'sources.remove': () => ({ removed: true }),
-      });
-      const peer = createMainPeer(transport, handlers);
-      ws.on('close', () => peer.close());
-      const emit = (patch: Partial<SyncStatus>) => {
-        status = { ...status, ...patch, lastSyncedAt: patch.running === false ? new Date().toISOString() : status.lastSyncedAt };
-        peer.emit('sync.status', status);
-      };
-      if (!seededOnce) {
-        seededOnce = true;
-        const t0 = Date.now();
-        void seed(peer, options, emit).then(() => resolveSeeded({ ms: Date.now() - t0 }), (e: unknown) => console.error('seed failed', e));
-      }
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    seeded: () => seededPromise,
-    async close() {
-      for (const c of sockets.clients) c.terminate();
-      await new Promise<void>((r) => sockets.close(() => r()));
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
+  const emit = (patch: Partial<SyncStatus>) => {
+    status = { ...status, ...patch, lastSyncedAt: patch.running === false ? new Date().toISOString() : status.lastSyncedAt };
+    for (const peer of peers) peer.emit('sync.status', status);
   };
+  return {
+    handlers,
+    attach(peer) {
+      peers.add(peer);
+      if (seedStarted) return;
+      seedStarted = true;
+      const t0 = Date.now();
+      void seed(peer, options, emit).then(() => seeded(Date.now() - t0), (e: unknown) => console.error('seed failed', e));
+    },
+    detach: (peer) => void peers.delete(peer),
+    start: async () => undefined,
+    stop: async () => undefined,
+    info: () => info,
+    whenSettled: async () => undefined,
+    outboxState: () => ({ loaded: true, sending: 0, uncertain: 0 }),
+    diagnostics: async () => { throw new Error('the benchmark rig has no diagnostics'); },
+  };
+}
+
+/** The built renderer in the browser harness, in front of a stand-in for main. */
+export async function startRig(options: RigOptions): Promise<Rig> {
+  let resolveSeeded!: (v: { ms: number }) => void;
+  const seeded = new Promise<{ ms: number }>((r) => (resolveSeeded = r));
+  const harness = await startHarness({ services: standInServices(options, (ms) => resolveSeeded({ ms })), rendererDir: options.rendererDir, port: 0 });
+  return { url: harness.url, seeded: () => seeded, close: () => harness.close() };
 }

@@ -1,15 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import {
-  ENDPOINT_IDS,
-  buildOpenApiDocument,
-  endpoints,
-  parseRequest,
-  scopesOf,
-  type OpenApiDocument,
-  type OpenApiOperation,
-} from '../../../src-shared/api/index.js';
+import { ENDPOINT_IDS, endpoints, parseRequest, scopesOf } from '../../../src-shared/api/index.js';
+import { buildOpenApiDocument, type OpenApiDocument, type OpenApiOperation } from '../../../src-shared/api/openapi.js';
 import { documentedEndpoints } from './document-endpoints.js';
 import { documentedResources, resourceNameOf } from './document-resources.js';
 import { fieldSites, sampleRow, withValue, WRONG } from './document-samples.js';

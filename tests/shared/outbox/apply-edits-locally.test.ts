@@ -18,7 +18,7 @@ const patchUser = (...ops: { op: string; path: string; value?: unknown }[]): Out
 describe('applyEditsLocally', () => {
   it.each([
     ['replaces a field', post, [patchPost({ op: 'replace', path: '/categoryId', value: GUID_B })], { categoryId: GUID_B }],
-    ['replaces the locales', post, [patchPost({ op: 'replace', path: '/locales', value: [{ culture: 'de', title: 'Neu', bodyText: 'n' }] })], { locales: [{ culture: 'de', title: 'Neu', bodyText: 'n' }] }],
+    ['replaces the locales', post, [patchPost({ op: 'replace', path: '/locales', value: [{ culture: 'de', title: 'Neu', bodyText: '**n**' }] })], { locales: [{ culture: 'de', title: 'Neu', bodyText: '<p><strong>n</strong></p>' }] }],
     ['shows media ids as media, keeping what was known', post, [patchPost({ op: 'replace', path: '/mediaIds', value: [GUID_B, GUID_A] })], { medias: [{ id: GUID_B }, post.medias[0]] }],
     ['shows permission ids as references, keeping names', post, [patchPost({ op: 'replace', path: '/permissions', value: [{ departments: [GUID_A], userGroups: [GUID_B] }] })], { permissions: [{ departments: [{ id: GUID_A, name: 'Depot' }], userGroups: [{ id: GUID_B }], requireAllUserGroups: false }] }],
     ['applies edits in order, the later one winning', post, [patchPost({ op: 'replace', path: '/categoryId', value: GUID_A }), patchPost({ op: 'replace', path: '/categoryId', value: GUID_B })], { categoryId: GUID_B }],
@@ -61,7 +61,8 @@ describe('applyEditsLocally', () => {
       availableFrom: '2026-03-01T09:00:00',
       availableUntil: '2026-03-02T10:00:00',
       medias: [{ id: GUID_A }],
-      locales: [{ culture: 'en-GB', title: 'Menu', bodyText: 'Soup' }],
+      // The body goes out as Markdown and reads back as HTML: the local copy shows it so.
+      locales: [{ culture: 'en-GB', title: 'Menu', bodyText: '<p>Soup</p>' }],
       permissions: [{ departments: [{ id: GUID_A }], userGroups: [], requireAllUserGroups: false }],
     });
   });

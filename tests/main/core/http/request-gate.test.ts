@@ -55,4 +55,22 @@ describe('request gate', () => {
     controller.abort();
     await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
   });
+
+  it('tells how long until the budget lets n more requests go', async () => {
+    let now = 0;
+    const gate = createRequestGate({ clock: { now: () => now }, sleep: async () => undefined, budget: 3, windowMs: 60_000 });
+    expect(gate.waitFor(3)).toBe(0);
+    await gate.run(async () => undefined);
+    now = 10_000;
+    await gate.run(async () => undefined);
+    now = 20_000;
+    await gate.run(async () => undefined);
+    // Answers at 0, 10 s and 20 s: the first slot frees at 60 s, the second at 70 s.
+    expect(gate.waitFor(1)).toBe(40_000);
+    expect(gate.waitFor(2)).toBe(50_000);
+    // Beyond the answers in the window: a window per budget's worth more.
+    expect(gate.waitFor(4)).toBe(60_000 + 20_000);
+    gate.setBudget(null);
+    expect(gate.waitFor(10)).toBe(0);
+  });
 });

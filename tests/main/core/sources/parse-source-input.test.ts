@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSourceInput } from '../../../../src-main/core/sources/parse-source-input.js';
+import { fillExample, sourceGuide, sourceParams, SOURCE_GUIDE, SOURCE_KINDS } from '../../../../src-shared/sources/index.js';
 
 const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
@@ -32,5 +33,23 @@ describe('source input', () => {
     ['dataList', 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa', /no id found/],
   ])('%s from %s is refused', (kind, input, message) => {
     expect(() => parseSourceInput(kind, input)).toThrow(message);
+  });
+});
+
+describe('every link form the walkthrough shows as an example', () => {
+  const ids = { moduleId: A, dataListId: B, calendarId: B, surveyId: B, taskId: B, contentId: B };
+  const cases = SOURCE_GUIDE.flatMap((guide) => guide.examples.map((example) => [guide.kind, fillExample(example, ids)] as const));
+
+  it('covers every kind', () => {
+    expect(new Set(cases.map(([kind]) => kind))).toEqual(new Set(SOURCE_KINDS));
+  });
+
+  it.each(cases)('%s from %s', (kind, input) => {
+    const expected = Object.fromEntries(sourceParams(kind).map((name) => [name, ids[name as keyof typeof ids]]));
+    expect(parseSourceInput(kind, input)).toEqual({ kind, params: expected });
+  });
+
+  it('reads a link of another kind as refused, not as a wrong source', () => {
+    expect(() => parseSourceInput('calendar', fillExample(sourceGuide('task').examples[0]!, ids))).toThrow(/names a task \("tasks"\), not a calendar/);
   });
 });

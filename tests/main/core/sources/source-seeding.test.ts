@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_SOURCES_PATH } from '../../../../src-shared/api/index.js';
-import { createDexieMirrorStore } from '../../../../src-shared/store/index.js';
+import { createDexieMirrorStore, scopeKey } from '../../../../src-shared/store/index.js';
 import { ApiRequestError } from '../../../../src-main/core/http/api-request-error.js';
 import { createConnectivity } from '../../../../src-main/core/http/connectivity.js';
 import { createSourceSeeding } from '../../../../src-main/core/sources/source-seeding.js';
@@ -8,7 +8,8 @@ import { openFakeDatabase } from '../../../helpers/fake-db.js';
 
 const LIST_A = '11111111-1111-4111-8111-111111111111';
 const LIST_B = '22222222-2222-4222-8222-222222222222';
-const document = { dataLists: [{ dataListId: LIST_A }, { dataListId: LIST_B, type: 'Standard' }] };
+const USER = '33333333-3333-4333-8333-333333333333';
+const document = { dataLists: [{ dataListId: LIST_A }, { dataListId: LIST_B, type: 'Standard' }], users: [USER] };
 const failure = (code: 'network' | 'not-found') => new ApiRequestError(code, code, { url: 'u', status: code === 'network' ? null : 404, serverMessage: null, retryAfterMs: null });
 
 function setup(answers: (unknown | Error)[], dismissed: string[] = []) {
@@ -68,5 +69,15 @@ describe('source seeding', () => {
     await seeding.seed(store);
     expect(asked).toEqual([]);
     expect(await store.getSources()).toHaveLength(2);
+    expect(await store.scopeRows('E19', scopeKey('E19', { userId: USER }))).toEqual([{ id: USER }]);
+  });
+
+  it('makes the published user ids editable, keeping rows the store has', async () => {
+    const { seeding, store } = setup([document]);
+    await seeding.seed(store);
+    expect(await store.scopeRows('E19', scopeKey('E19', { userId: USER }))).toEqual([{ id: USER }]);
+    await store.putRow({ endpoint: 'E19', scope: scopeKey('E19', { userId: USER }), row: { id: USER, name: 'Ann' } });
+    await seeding.seed(store);
+    expect(await store.scopeRows('E19', scopeKey('E19', { userId: USER }))).toEqual([{ id: USER, name: 'Ann' }]);
   });
 });

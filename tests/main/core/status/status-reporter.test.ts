@@ -30,4 +30,20 @@ describe('status reporter', () => {
     reporter.changed();
     expect(sent).toEqual([1, 3, 4]);
   });
+
+  it('sends again while a sync runs though nothing changed, and stops once it is over', async () => {
+    let running = true;
+    const sent: boolean[] = [];
+    const reporter = createStatusReporter({ build: () => ({ ...status(1), running }), emit: (s) => sent.push(s.running), intervalMs: 1, heartbeatMs: 20 });
+    reporter.changed();
+    await new Promise((resolve) => setTimeout(resolve, 75));
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+    running = false;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const afterStop = sent.length;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(sent.length).toBe(afterStop);
+    expect(sent.at(-1)).toBe(false);
+    reporter.close();
+  });
 });

@@ -6,7 +6,10 @@ import type { EngineProgress } from '../../../../src-main/core/sync/sync-engine.
 const scope = (status: ScopeProgress['status']): ScopeProgress => ({
   scope: 'E20:', endpoint: 'E20', status, pages: 1, rows: 10, lastSuccessAt: null, lastError: null, reason: null, nextRunAt: null,
 });
-const running: EngineProgress = { running: true, rowsMirrored: 10, rowsPerSecond: 100, lastSyncedAt: '2026-01-01T00:00:00.000Z', scopes: [scope('syncing'), scope('idle')] };
+const running: EngineProgress = {
+  running: true, rowsMirrored: 10, rowsPerSecond: 100, lastSyncedAt: '2026-01-01T00:00:00.000Z', requests: 3,
+  states: [], scopes: [scope('syncing'), scope('idle')],
+};
 
 function setup() {
   const state = { online: true, authNeeded: false, progress: running as EngineProgress | null };
@@ -25,6 +28,7 @@ describe('the sync status', () => {
     expect(build()).toEqual({
       online: true, authNeeded: false, running: true, rowsMirrored: 10, rowsPerSecond: 100, requestsUsed: 7, requestBudget: 100,
       lastSyncedAt: running.lastSyncedAt, scopes: [scope('syncing'), scope('idle')],
+      overall: { lists: 0, mirrored: 0, mirroring: 0, rows: 0, requests: 3, requestsLeft: 0, timeLeftSeconds: 0, timeLeftIsLowerBound: false, budgetWaitSeconds: 0, areas: [] },
     });
   });
 

@@ -12,7 +12,7 @@ const runtime = (patch: Partial<ScopeRuntime['state']>, running: boolean, plan =
 });
 
 describe('the progress meter', () => {
-  it('sums rows, takes the latest success, and measures the write rate of the last seconds', () => {
+  it('sums rows, dates the last complete sync by its oldest list, and measures the write rate of the last seconds', () => {
     let now = 10_000;
     const meter = createProgressMeter({ now: () => now });
     meter.noteWrite(1000);
@@ -22,7 +22,8 @@ describe('the progress meter', () => {
       runtime({ rowCount: 5, lastFullAt: '2026-01-01T00:00:00.000Z' }, true),
       runtime({ rowCount: 7, lastDeltaAt: '2026-01-02T00:00:00.000Z', lastFullAt: '2025-12-31T00:00:00.000Z' }, false, second),
     ];
-    expect(meter.progress(scopes)).toMatchObject({ running: true, rowsMirrored: 12, rowsPerSecond: 1000, lastSyncedAt: '2026-01-02T00:00:00.000Z' });
+    // Every list has completed a pass: the workspace was completely synced when the oldest one was.
+    expect(meter.progress(scopes)).toMatchObject({ running: true, rowsMirrored: 12, rowsPerSecond: 1000, lastSyncedAt: '2026-01-01T00:00:00.000Z', requests: 2 });
     expect(meter.progress(scopes).scopes.map((s) => s.status)).toEqual(['syncing', 'queued']);
 
     // Writes older than the window no longer count; nothing running shows no rate.
@@ -30,5 +31,16 @@ describe('the progress meter', () => {
     meter.noteWrite(10);
     expect(meter.progress(scopes).rowsPerSecond).toBe(10);
     expect(meter.progress([scopes[1]!])).toMatchObject({ running: false, rowsPerSecond: 0, rowsMirrored: 7 });
+  });
+
+  it('says never synced while any list has not completed a pass, however many others have', () => {
+    const meter = createProgressMeter({ now: () => 0 });
+    const pass = { id: 'p', mode: 'full' as const, nextUrl: 'https://x/next', nextUrlIssuedAt: null, pages: 22, rows: 22_000, startedAt: '2026-01-02T00:00:00.000Z' };
+    const scopes = [
+      runtime({ rowCount: 5, lastFullAt: '2026-01-02T00:00:00.000Z' }, false),
+      runtime({ pass }, true, second),
+    ];
+    expect(meter.progress(scopes)).toMatchObject({ lastSyncedAt: null, rowsMirrored: 22_005 });
+    expect(meter.progress(scopes).scopes[1]).toMatchObject({ lastSuccessAt: null, rows: 22_000, status: 'syncing' });
   });
 });

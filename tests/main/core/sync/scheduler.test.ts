@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failedState } from '../../../../src-main/core/sync/scheduler.js';
+import { failedState } from '../../../../src-main/core/sync/scope-failure.js';
 import { newScopeState, rootScopes } from '../../../../src-main/core/sync/scope-plan.js';
 import type { ScopeFailure } from '../../../../src-main/core/sync/scope-failure.js';
 

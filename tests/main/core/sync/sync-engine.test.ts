@@ -341,4 +341,25 @@ describe('sync engine against the reference server', () => {
     await engine.stop();
     expect(fetched[0]).toContain(`/calendars/${calendarId}/participation`);
   });
+
+  it('gives every list its first page before the deep pages of big lists, asking no page twice', async () => {
+    // A tenth of a hundredth of large: the training list has ten pages, most lists one.
+    const srv = await server({ scale: 0.01 });
+    const { engine, db, fetched } = await engineStack(srv, { settings: { parallelScopes: 2, prefetchPages: 2 } });
+    await engine.start();
+    await engine.whenSettled();
+    await engine.stop();
+    const list = (url: string) => new URL(url).pathname;
+    const deep = fetched.filter((u) => new URL(u).searchParams.has('cursor'));
+    expect(deep.length).toBeGreaterThan(8);
+    // A deep page may go while the last lists' first pages are in flight (no one waits
+    // then), never before every list known at the start has been asked once.
+    const lists = [...new Set(fetched.map(list))];
+    const firstAsked = (path: string) => fetched.findIndex((u) => list(u) === path);
+    const tops = engine.states().filter((s) => s.parent === null && s.status !== 'not-available').length;
+    const firstDeep = fetched.indexOf(deep[0]!);
+    expect(lists.filter((path) => firstAsked(path) < firstDeep).length).toBeGreaterThanOrEqual(tops - 2);
+    expect(new Set(fetched).size).toBe(fetched.length);
+    expect(await mirrorDiff(srv, db, engine.states())).toEqual([]);
+  });
 });

@@ -29,6 +29,11 @@ function entryOfEdit(world: World, edit: ModelEdit): OutboxEntry | undefined {
   return [...world.ledger.values()].find((entry) => JSON.stringify(entry.edit).includes(edit.marker));
 }
 
+/** An edit's operations as the user made them. */
+function opsOf0(edit: ModelEdit) {
+  return edit.input.kind === 'patchUser' ? edit.input.ops : [];
+}
+
 function fail(message: string, details?: unknown): never {
   throw new Error(details === undefined ? message : `${message}: ${JSON.stringify(details)}`);
 }
@@ -56,8 +61,14 @@ export async function resolve(model: Model, world: World): Promise<Resolution> {
     if (open.length === 0) return { discarded, markedSent };
     // Idle and online: whatever is left must sit behind a refused or uncertain entry of its own target.
     for (const entry of open) {
-      const blocker = open.find((b) => b.target === entry.target && b.seq <= entry.seq && (b.state === 'needs-attention' || b.state === 'uncertain'));
+      const blocker = open.find((b) => b.target === entry.target && b.seq <= entry.seq && (b.state === 'needs-attention' || b.state === 'uncertain' || b.state === 'conflict'));
       if (!blocker) fail('an entry waits with nothing holding its target back', { entry: entry.id, state: entry.state, target: entry.target });
+    }
+    // A conflict at the end: the user keeps their value (the other choice is a Decide command of the run).
+    const conflict = open.find((e) => e.state === 'conflict');
+    if (conflict) {
+      await outbox.resolve(conflict.id, { action: 'keep-mine' });
+      continue;
     }
     const uncertain = open.find((e) => e.state === 'uncertain');
     if (uncertain && uncertain.edit.kind === 'createPost') {
@@ -169,6 +180,9 @@ export async function checkInvariants(model: Model, world: World, resolution: Re
   /** Targets whose last state only the server knows: the API cannot read a post or a user back. */
   const unknowable = new Set(settledInOrder.filter(maybe).map((e) => e.target));
 
+  /** Ticks of the requests that carried an edit and that the server may have carried out. */
+  const appliedTicks = (edit: ModelEdit) =>
+    world.requests.filter((r) => r.body.includes(edit.marker) && (r.status === null || r.status < 300)).map((r) => r.tick);
   for (const userId of model.users) {
     const server = world.server.data.rows('E19').find((row) => row['id'] === userId)!;
     const initial = model.initialUsers.get(userId)!;
@@ -180,12 +194,32 @@ export async function checkInvariants(model: Model, world: World, resolution: Re
     };
     for (const field of ['title', 'gender', 'initials']) put(field, initial[field], true);
     put('badge', (initial['customFields'] as Row | null)?.['badge'], true);
+    // The edit as finally sent: taking theirs may have dropped some of its operations.
+    const opsOf = (edit: ModelEdit) => {
+      const final = entries.get(edit)?.edit;
+      return final?.kind === 'patchUser' ? final.ops : edit.input.kind === 'patchUser' ? edit.input.ops : [];
+    };
     for (const edit of settledInOrder.filter((e) => e.target === `user:${userId}`)) {
-      if (edit.input.kind !== 'patchUser') continue;
-      for (const { op, path, value } of edit.input.ops) {
+      for (const { op, path, value } of opsOf(edit)) {
         if (path === '/customFields') put('badge', (value as Row)['badge'], !maybe(edit));
         else put(path!.slice(1), op === 'remove' ? null : value, !maybe(edit));
       }
+    }
+    // Someone else's changes interleave with ours by time: the last writer of a field wins.
+    for (const field of ['title', 'gender'] as const) {
+      const theirs = model.serverChanges.filter((c) => c.userId === userId && c.field === field);
+      if (theirs.length === 0) continue;
+      const ours = settledInOrder.filter((e) => e.target === `user:${userId}`).flatMap((edit) =>
+        opsOf(edit)
+          .filter((op) => op.path === `/${field}`)
+          .flatMap((op) => appliedTicks(edit).map((tick) => ({ tick, value: op.op === 'remove' ? null : op.value }))),
+      );
+      const events = [...theirs.map((c) => ({ tick: c.tick, value: c.value as unknown })), ...ours].sort((a, b) => a.tick - b.tick);
+      const last = events.at(-1)!;
+      // A retried request may have been carried out at any of its attempts: each is a possible last write.
+      const values = new Set([JSON.stringify(last.value ?? null), ...(possible.get(field) ?? [])]);
+      for (const c of theirs) if (!ours.some((o) => o.tick > c.tick)) values.add(JSON.stringify(c.value));
+      possible.set(field, values);
     }
     for (const [field, values] of possible) {
       const actual = JSON.stringify((field === 'badge' ? (server['customFields'] as Row | null)?.['badge'] : server[field]) ?? null);
@@ -196,6 +230,38 @@ export async function checkInvariants(model: Model, world: World, resolution: Re
       if (JSON.stringify((server['customFields'] as Row)[key]) !== JSON.stringify(value)) fail('a custom field nobody edited changed', { userId, key });
     }
   }
+
+  // Nothing overwritten unseen: an edit made before a newer server copy was mirrored, that
+  // replaces a field the mirrored copy changed, is sent only after the user's word (it
+  // stopped as a conflict), unless an earlier edit of ours replaced that field first.
+  for (const mirror of model.mirrored) {
+    for (const edit of model.edits) {
+      if (edit.target !== `user:${mirror.userId}` || edit.queuedAt === undefined || edit.queuedAt > mirror.tick || !edit.base) continue;
+      const firstSent = world.requests.find((r) => r.body.includes(edit.marker))?.tick;
+      if (firstSent === undefined || firstSent < mirror.tick) continue;
+      if (model.mirrored.some((m) => m.userId === mirror.userId && m.tick > mirror.tick && m.tick < firstSent)) continue;
+      // A cleared cache forgets the mirrored copy: the app cannot compare with what it no longer has.
+      if ((model.wipes ?? []).some((tick) => tick > mirror.tick && tick < firstSent)) continue;
+      for (const field of ['title', 'gender'] as const) {
+        const op = opsOf0(edit).find((o) => o.path === `/${field}`);
+        // A base that never showed the field (no copy of the user yet) hid nothing from the user.
+        if (!op || !Object.hasOwn(edit.base, field) || JSON.stringify(edit.base[field] ?? null) === JSON.stringify(mirror.row[field] ?? null)) continue;
+        // Writing the value the server already holds overwrites nothing (the base may differ
+        // only by an earlier edit of ours the server refused).
+        const written = op.op === 'remove' ? null : ('value' in op ? op.value : undefined);
+        if (written !== undefined && JSON.stringify(written ?? null) === JSON.stringify(mirror.row[field] ?? null)) continue;
+        const earlier = model.edits.some((e) => {
+          if (e.n >= edit.n || e.target !== edit.target || (e.queuedAt ?? Infinity) > mirror.tick) return false;
+          const sentAt = world.requests.find((r) => r.body.includes(e.marker))?.tick ?? Infinity;
+          return sentAt > mirror.tick && opsOf0(e).some((op) => op.path === `/${field}`);
+        });
+        if (!earlier && !world.conflicted.has(entries.get(edit)?.id ?? '')) {
+          fail('an edit overwrote a change it had not seen, without the user being asked', { n: edit.n, field, base: edit.base[field], mirrored: mirror.row[field] });
+        }
+      }
+    }
+  }
+
   for (const create of settledInOrder.filter((e) => e.kind === 'createPost' && !maybe(e))) {
     const entry = entries.get(create)!;
     const post = world.server.data.rows('E16', {}).find((row) => row['id'] === entry.serverId);
@@ -232,7 +298,15 @@ export async function checkInvariants(model: Model, world: World, resolution: Re
       if (!server) fail('a local copy has no server row', { table, key: local.key });
       if (resolution.markedSent.has(local.key) && !patchedAfterConfirm.has(local.key)) continue;
       if (unknowable.has(table === 'users' ? `user:${local.key}` : `post:${createTarget.get(local.key)}`)) continue;
-      if (JSON.stringify(local.row) !== JSON.stringify(server)) fail('a local copy differs from the server', { table, key: local.key, local: local.row, server });
+      // Someone else's change the app has not heard of since (no mirror, no answer) cannot show locally.
+      const heard = Math.max(
+        0,
+        ...model.mirrored.filter((m) => m.userId === local.key && m.tick > (model.wipedAt ?? 0)).map((m) => m.tick),
+        ...world.requests.filter((r) => r.path.endsWith(`/users/${local.key}`) && r.status !== null && r.status < 300).map((r) => r.tick),
+      );
+      const unheard = new Set(model.serverChanges.filter((c) => table === 'users' && c.userId === local.key && c.tick > heard).map((c) => c.field));
+      const comparable = (row: Row) => (unheard.size === 0 ? row : Object.fromEntries(Object.entries(row).filter(([f]) => !unheard.has(f as 'title') && f !== 'lastModifiedDateTime')));
+      if (JSON.stringify(comparable(local.row)) !== JSON.stringify(comparable(server))) fail('a local copy differs from the server', { table, key: local.key, local: local.row, server });
     }
   }
 }

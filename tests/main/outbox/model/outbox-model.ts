@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { OutboxCommandError } from '../../../../src-main/core/outbox/outbox-command-error.js';
-import type { OutboxEditInput } from '../../../../src-shared/outbox/index.js';
+import { endpoints, versionedPath } from '../../../../src-shared/api/index.js';
+import { createDexieOutboxStore, rowLocationOf, type OutboxEditInput, type Row } from '../../../../src-shared/outbox/index.js';
+import { mirrorKey, mirrorTable } from '../../../../src-shared/store/index.js';
 import { Crash, CRASH_POINTS, NET_FAULTS, REFUSED_CONTENT, type CrashPoint, type NetFault, type World } from './outbox-world.js';
 
 /** One edit the user made, and what the test knows of its fate. */
@@ -21,6 +23,24 @@ export interface ModelEdit {
   readonly discards: { tick: number; acked: boolean }[];
   /** Retries of a refused edit that the outbox accepted. */
   retries: number;
+  /** The world's tick when it was queued, and the copy it was based on (the local copy then). */
+  queuedAt?: number;
+  base?: Row | null;
+}
+
+/** A change someone else made on the server, outside the app. */
+export interface ServerChange {
+  readonly tick: number;
+  readonly userId: string;
+  readonly field: 'title' | 'gender';
+  readonly value: string;
+}
+
+/** A newer server copy of a user the app mirrored (as an out-of-band answer would bring). */
+export interface Mirrored {
+  readonly tick: number;
+  readonly userId: string;
+  readonly row: Row;
 }
 
 export interface Model {
@@ -33,6 +53,12 @@ export interface Model {
   readonly ghost: string;
   readonly moduleId: string;
   readonly edits: ModelEdit[];
+  readonly serverChanges: ServerChange[];
+  readonly mirrored: Mirrored[];
+  /** When IndexedDB was last wiped: copies mirrored before are gone. */
+  wipedAt?: number;
+  /** Every wipe's tick. */
+  wipes?: number[];
 }
 
 export interface Real {
@@ -71,9 +97,22 @@ function record(m: Model, kind: OutboxEditInput['kind'], target: string, marker:
   return edit;
 }
 
+/** The local copy of a target as the editor would show it: the copy an edit is based on. */
+async function localCopy(r: Real, target: string): Promise<Row | null> {
+  const db = r.world.db;
+  if (!db || target.startsWith('post:tmp-')) return null;
+  const { table, scope, key } = rowLocationOf(target);
+  return (await mirrorTable(db, table).get(mirrorKey(scope, key)))?.row ?? null;
+}
+
 async function queue(m: Model, r: Real, edit: ModelEdit): Promise<void> {
   const outbox = r.world.outbox!;
-  const result = await act(m, r, () => outbox.queue(edit.input));
+  if (edit.kind === 'patchUser') {
+    edit.base = await localCopy(r, edit.target);
+    edit.queuedAt = r.world.nextTick();
+  }
+  const base = edit.base;
+  const result = await act(m, r, () => (base === undefined ? outbox.queue(edit.input) : outbox.queue(edit.input, base)));
   if (result.value?.ok) {
     edit.queued = 'ok';
     edit.entryId = result.value.id;
@@ -189,6 +228,10 @@ class Restart implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(m: Model, r: Real) {
     await r.world.kill();
+    if (this.wipeDatabase) {
+      m.wipedAt = r.world.nextTick();
+      (m.wipes ??= []).push(m.wipedAt);
+    }
     await r.world.boot({ online: m.online, wipeDatabase: this.wipeDatabase });
     m.up = true;
     await settle(m, r);
@@ -229,6 +272,65 @@ class Retry implements fc.AsyncCommand<Model, Real> {
   toString = () => `retry#${this.pick}`;
 }
 
+class ServerEdit implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly who: number,
+    readonly field: 'title' | 'gender',
+  ) {}
+  check = (m: Readonly<Model>) => this.who < m.users.length;
+  async run(m: Model, r: Real) {
+    const userId = m.users[this.who]!;
+    const tick = r.world.nextTick();
+    const value = `S${String(tick).padStart(6, '0')}Z`;
+    const { server } = r.world;
+    const response = await fetch(`${server.url}${versionedPath(endpoints.E19, { userId })}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json-patch+json' },
+      body: JSON.stringify([{ op: 'replace', path: `/${this.field}`, value }]),
+    });
+    if (!response.ok) throw new Error(`the server refused someone else's edit: ${response.status}`);
+    m.serverChanges.push({ tick, userId, field: this.field, value });
+  }
+  toString = () => `someone-else:user${this.who}.${this.field}`;
+}
+
+class MirrorUser implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly who: number) {}
+  check = (m: Readonly<Model>) => m.up && this.who < m.users.length;
+  async run(m: Model, r: Real) {
+    const userId = m.users[this.who]!;
+    const db = r.world.db;
+    if (!db || !r.world.alive) return;
+    const row = r.world.server.data.rows('E19').find((u) => u['id'] === userId)!;
+    await createDexieOutboxStore(db).outboxSettle({ entries: [], target: `user:${userId}`, row });
+    m.mirrored.push({ tick: r.world.nextTick(), userId, row });
+    await settle(m, r);
+  }
+  toString = () => `mirror:user${this.who}`;
+}
+
+class Decide implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly pick: number,
+    readonly action: 'keep-mine' | 'take-theirs',
+  ) {}
+  check = (m: Readonly<Model>) => m.up;
+  async run(m: Model, r: Real) {
+    const outbox = r.world.outbox;
+    const conflicts = outbox?.entries().filter((e) => e.state === 'conflict') ?? [];
+    const entry = conflicts[this.pick % Math.max(1, conflicts.length)];
+    if (!outbox || !entry) return;
+    const tick = r.world.nextTick();
+    const result = await act(m, r, () => outbox.resolve(entry.id, { action: this.action }));
+    if (!result.died && result.error && !(result.error instanceof OutboxCommandError)) throw result.error;
+    // Taking theirs for every path of an edit discards it: the user's word.
+    const edit = m.edits.find((e) => e.entryId === entry.id);
+    if (edit && r.world.ledger.get(entry.id)?.state === 'discarded') edit.discards.push({ tick, acked: !result.died && !result.error });
+    await settle(m, r);
+  }
+  toString = () => `decide#${this.pick}:${this.action}`;
+}
+
 /** Every action the model runs: edits (the most frequent), the network, faults, crashes, restarts, the user's word. */
 export function outboxCommands(): fc.Arbitrary<Iterable<fc.AsyncCommand<Model, Real>>> {
   const userEdit = fc
@@ -258,6 +360,9 @@ export function outboxCommands(): fc.Arbitrary<Iterable<fc.AsyncCommand<Model, R
       fc.boolean().map((wipe) => new Restart(wipe)),
       fc.nat(20).map((pick) => new Discard(pick)),
       fc.nat(20).map((pick) => new Retry(pick)),
+      fc.record({ who: fc.nat(1), field: fc.constantFrom<'title' | 'gender'>('title', 'gender') }).map((x) => new ServerEdit(x.who, x.field)),
+      fc.nat(1).map((who) => new MirrorUser(who)),
+      fc.record({ pick: fc.nat(3), action: fc.constantFrom<'keep-mine' | 'take-theirs'>('keep-mine', 'take-theirs') }).map((x) => new Decide(x.pick, x.action)),
     ],
     { size: 'medium', maxCommands: 40 },
   );

@@ -96,6 +96,8 @@ export async function createWorld() {
   const requests: RequestRecord[] = [];
   /** The last journaled snapshot of every entry, across processes: what became of each edit. */
   const ledger = new Map<string, OutboxEntry>();
+  /** Entries that were ever journaled in conflict: the user was shown them. */
+  const conflicted = new Set<string>();
   /** Refusals the user was told of (`outbox.refused`), by entry id. */
   const refusals = new Map<string, number>();
   /** Creates that were ever uncertain (their entry journaled in that state), by entry id. */
@@ -153,6 +155,7 @@ export async function createWorld() {
         for (const { entry } of items) {
           ledger.set(entry.id, entry);
           if (entry.state === 'uncertain' && entry.edit.kind === 'createPost') uncertainCreates.add(entry.id);
+          if (entry.state === 'conflict') conflicted.add(entry.id);
         }
         fire(current, 'journal-appended');
       },
@@ -181,6 +184,10 @@ export async function createWorld() {
       outboxPut: write(inner.outboxPut),
       outboxSettle: write(inner.outboxSettle),
       outboxRemove: write(inner.outboxRemove),
+      async outboxServerCopy(target) {
+        guard(current);
+        return inner.outboxServerCopy(target);
+      },
     };
   }
 
@@ -225,6 +232,7 @@ export async function createWorld() {
     server,
     requests,
     ledger,
+    conflicted,
     refusals,
     uncertainCreates,
     get outbox(): Outbox | null {

@@ -27,6 +27,8 @@ export async function runOutboxModel(seed: number, numRuns: number): Promise<num
           ghost: GHOST,
           moduleId,
           edits: [],
+          serverChanges: [],
+          mirrored: [],
         };
         await world.boot({ online: true });
         await fc.asyncModelRun(() => ({ model, real: { world } }), commands);

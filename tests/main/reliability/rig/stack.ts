@@ -1,10 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
-import { endpoints, resourceSchema, rowKey, type EndpointId } from '../../../../src-shared/api/index.js';
 import { createDexieOutboxStore, type OutboxStore } from '../../../../src-shared/outbox/index.js';
-import { createDexieMirrorStore, scopeRowsOf, type MirrorStore, type OutpostDb, type ScopeState } from '../../../../src-shared/store/index.js';
+import { createDexieMirrorStore, type MirrorStore, type OutpostDb, type ScopeState } from '../../../../src-shared/store/index.js';
 import { createStaticTokenSource, type TokenSource } from '../../../../src-main/core/auth/token-source.js';
 import { realSleep, systemClock, type Clock, type Sleep } from '../../../../src-main/core/clock.js';
 import { createApiClient } from '../../../../src-main/core/http/api-client.js';
@@ -21,7 +19,6 @@ import { publishedSourceRecords } from '../../../../src-main/core/sources/publis
 import { createSyncEngine, type SyncEngine } from '../../../../src-main/core/sync/sync-engine.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../../../src-server/index.js';
 import { openFakeDatabase } from '../../../helpers/fake-db.js';
-import { scopeProblems } from '../../helpers/engine-stack.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { recordingLog } from './recording-log.js';
 
@@ -168,42 +165,8 @@ export async function startRig(options: RigOptions = {}): Promise<Rig> {
   return rig;
 }
 
-/** The rows of one scope as mirrored, by key. */
-export async function mirroredRows(db: OutpostDb, state: Pick<ScopeState, 'endpoint' | 'scope'>): Promise<Map<string, Record<string, unknown>>> {
-  const rows = await scopeRowsOf(db, endpoints[state.endpoint].table, state.scope).toArray();
-  return new Map(rows.map((r) => [r.key, r.row]));
-}
-
-/** The rows of one scope as the server holds them, read through the client's schema, by key. */
-export function serverRows(server: RunningServer, endpoint: EndpointId, params: Readonly<Record<string, string>>): Map<string, Record<string, unknown>> {
-  const schema = resourceSchema(endpoint);
-  return new Map(server.data.rows(endpoint, params).map((row) => [rowKey(endpoints[endpoint], row), schema.parse(row) as Record<string, unknown>]));
-}
-
-/**
- * Differences between the mirror and the server, scope by scope; empty when they are
- * equal row for row. An empty list of scopes, or a scope called not available that the
- * server lists, is a problem too.
- */
-export async function mirrorDiff(
-  server: RunningServer,
-  db: OutpostDb,
-  states: readonly Pick<ScopeState, 'scope' | 'endpoint' | 'params' | 'status'>[],
-): Promise<string[]> {
-  const problems: string[] = scopeProblems(server, states);
-  for (const state of states) {
-    if (state.status === 'not-available' || state.status === 'not-permitted') continue;
-    const expected = serverRows(server, state.endpoint, state.params);
-    const actual = await mirroredRows(db, state);
-    for (const [key, row] of expected) {
-      const mine = actual.get(key);
-      if (!mine) problems.push(`${state.scope}: missing ${key}`);
-      else if (!isDeepStrictEqual(mine, row)) problems.push(`${state.scope}: ${key} differs`);
-    }
-    for (const key of actual.keys()) if (!expected.has(key)) problems.push(`${state.scope}: extra ${key}`);
-  }
-  return problems;
-}
+// The mirror is compared with the server as the engine's own tests compare it.
+export { mirrorDiff, mirroredRows, serverRows } from '../../helpers/engine-stack.js';
 
 /** Runs the engine until nothing is due, then stops it. */
 export async function syncOnce(rig: Pick<Rig, 'engine'>): Promise<ScopeState[]> {

@@ -1,0 +1,35 @@
+import { guid, isGuid } from '../../../src-shared/api/index.js';
+import { scopeKey, type MirrorStore } from '../../../src-shared/store/index.js';
+import { z } from 'zod';
+
+/** The user ids a `/demo/sources` document publishes (`users: [guid]`); malformed ones dropped. */
+export function publishedUserIds(document: unknown): string[] {
+  const users = z.looseObject({ users: z.array(z.unknown()).optional() }).safeParse(document);
+  if (!users.success) return [];
+  return (users.data.users ?? []).filter((id): id is string => guid.safeParse(id).success).map((id) => id.toLowerCase());
+}
+
+/**
+ * The user id in what the user pasted: the id itself or a portal link holding exactly
+ * one id (`…/users/<guid>`, `?userId=<guid>`). Null when there is not exactly one.
+ */
+export function userIdOfInput(input: string): string | null {
+  const ids = [...new Set((input.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi) ?? []).map((id) => id.toLowerCase()))];
+  return ids.length === 1 && isGuid(ids[0]!) ? ids[0]! : null;
+}
+
+/**
+ * Makes users known by id only editable: a row `{ id }` in the users table (where E19
+ * answers go) for each id that has no row yet. An existing row, a server copy or a
+ * local copy with edits, is never touched. Returns how many were added.
+ */
+export async function rememberUsers(store: Pick<MirrorStore, 'scopeRows' | 'putRow'>, ids: readonly string[]): Promise<number> {
+  let added = 0;
+  for (const userId of ids) {
+    const scope = scopeKey('E19', { userId });
+    if ((await store.scopeRows('E19', scope)).length > 0) continue;
+    await store.putRow({ endpoint: 'E19', scope, row: { id: userId } });
+    added += 1;
+  }
+  return added;
+}

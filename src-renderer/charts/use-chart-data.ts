@@ -1,0 +1,59 @@
+import { onScopeDispose, shallowRef, watch, type Ref } from 'vue';
+import type { ScopeState } from '../../src-shared/store/index.js';
+import { useAppContext } from '../app-context.js';
+import { aggregate, type ChartData } from './aggregate.js';
+import { chartsOf } from './chart-specs.js';
+import { endpointOfTable } from '../presentation/areas.js';
+import { rowLabel } from '../presentation/references.js';
+import { useLiveQuery } from '../composables/use-live-query.js';
+
+/** Recount at most this often while rows stream in: counting is cheap, not free. */
+const THROTTLE_MS = 3000;
+const FIRST_DELAY_MS = 800;
+
+/**
+ * The data of a table's charts over the given scopes (null = every scope of the
+ * table). Recounted when the scopes' states change (a page landed), throttled.
+ */
+export function useChartData(table: Ref<string>, scope: Ref<string | null>) {
+  const { db } = useAppContext();
+  const data = shallowRef<(ChartData | null)[]>([]);
+  const loading = shallowRef(true);
+  const { value: states } = useLiveQuery(
+    async () => {
+      const endpoint = endpointOfTable(table.value);
+      if (scope.value) return (await db.scopes.where('scope').equals(scope.value).toArray()) as ScopeState[];
+      return (await db.scopes.where('endpoint').equals(endpoint.id).toArray()) as ScopeState[];
+    },
+    [table, scope],
+    [] as ScopeState[],
+  );
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  // The first count waits a moment: the list's own first rows come first.
+  let last = Date.now() - THROTTLE_MS + FIRST_DELAY_MS;
+  let run = 0;
+  const recount = async () => {
+    timer = null;
+    last = Date.now();
+    const mine = ++run;
+    const specs = chartsOf(table.value);
+    const scopes = scope.value ? [scope.value] : states.value.map((s) => s.scope);
+    const results = await Promise.all(specs.map((spec) => aggregate(db, table.value, scopes, spec, (r) => rowLabel(table.value, r.row)).catch(() => null)));
+    if (mine !== run) return;
+    data.value = results;
+    loading.value = false;
+  };
+  watch(
+    () => [table.value, scope.value, states.value.map((s) => `${s.scope}:${s.rowCount}:${s.pass?.rows ?? 0}:${s.status}`).join('|')],
+    () => {
+      if (timer) return;
+      const wait = Math.max(0, last + THROTTLE_MS - Date.now());
+      timer = setTimeout(() => void recount(), wait);
+    },
+    { immediate: true },
+  );
+  onScopeDispose(() => {
+    if (timer) clearTimeout(timer);
+  });
+  return { data, loading };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncStatus } from '../../../src-shared/bridge/index.js';
+import { useConnectionStore } from '../../../src-renderer/stores/connection-store.js';
+import { useSyncStore } from '../../../src-renderer/stores/sync-store.js';
+import { eventually, fakeBridge, storeContext } from '../helpers/renderer-context.js';
+
+const status: SyncStatus = { online: true, authNeeded: false, running: false, rowsMirrored: 0, rowsPerSecond: 0, requestsUsed: 0, requestBudget: 90, lastSyncedAt: null, scopes: [] };
+const info = { mode: 'demo', workspaceName: 'Acme', baseUrl: 'http://127.0.0.1:1', version: '1', shell: 'harness' } as const;
+
+describe('the connection store', () => {
+  it('is online only while the bridge is up and main reaches the workspace', () => {
+    const { pinia } = storeContext();
+    const connection = useConnectionStore(pinia);
+    expect(connection.online).toBe(false);
+    useSyncStore(pinia).apply(status);
+    expect(connection.online).toBe(true);
+    connection.setLinked(false);
+    expect(connection.online).toBe(false);
+    useSyncStore(pinia).apply({ ...status, online: false });
+    connection.linked = true;
+    expect(connection.online).toBe(false);
+  });
+
+  it('says when the workspace refused the credentials', () => {
+    const { pinia } = storeContext();
+    const connection = useConnectionStore(pinia);
+    expect(connection.authNeeded).toBe(false);
+    useSyncStore(pinia).apply({ ...status, authNeeded: true });
+    expect(connection.authNeeded).toBe(true);
+  });
+
+  it('asks main again for the app and the sync status when the bridge comes back', async () => {
+    const fake = fakeBridge({ 'app.info': info, 'sync.status': status });
+    const { pinia } = storeContext(undefined, fake.bridge);
+    const connection = useConnectionStore(pinia);
+    connection.setLinked(false);
+    expect(fake.calls).toEqual([]);
+    connection.setLinked(true);
+    await eventually(() => expect(connection.info).toEqual(info));
+    expect(fake.calls.map((c) => c.name).sort()).toEqual(['app.info', 'sync.status']);
+    await eventually(() => expect(useSyncStore(pinia).status).toEqual(status));
+  });
+
+  it('hands main a new secret under the name of its kind', async () => {
+    const fake = fakeBridge({ 'auth.update': { accepted: true } });
+    const { pinia } = storeContext(undefined, fake.bridge);
+    const connection = useConnectionStore(pinia);
+    expect(await connection.updateCredentials('token', 'abc')).toEqual({ ok: true, data: { accepted: true } });
+    await connection.updateCredentials('clientSecret', 's3cret');
+    expect(fake.calls).toEqual([
+      { name: 'auth.update', arg: { token: 'abc' } },
+      { name: 'auth.update', arg: { clientSecret: 's3cret' } },
+    ]);
+  });
+});
