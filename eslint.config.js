@@ -35,7 +35,7 @@ export const MAY_IMPORT = {
     zones: ['shared', 'core-demo'],
     packages: ['ky', 'zod', 'fast-json-patch', 'dexie', 'fflate', 'electron-log'],
     node: true,
-    why: 'src-main/core is plain Node and imports src-shared; only core/demo may reach the reference server, and only src-main/electron imports electron (electron-log's Node entry has no electron in it).',
+    why: 'src-main/core is plain Node and imports src-shared; only core/demo may reach the reference server, and only src-main/electron imports electron (the Node entry of electron-log has no electron in it).',
   },
   'core-demo': {
     zones: ['shared', 'core', 'server'],
