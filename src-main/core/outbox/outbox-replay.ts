@@ -1,5 +1,4 @@
-import type { CreatePostBody } from '../../../src-shared/api/index.js';
-import { isUnsettled, nextSendable, type OutboxEntry, type OutboxStore, type Row, type SendBatch, type Target } from '../../../src-shared/outbox/index.js';
+import { isUnsettled, nextSendable, type OutboxEntry, type OutboxStore, type SendBatch, type Target } from '../../../src-shared/outbox/index.js';
 import { isAbort } from '../abort.js';
 import { isoAt, type Clock, type Sleep } from '../clock.js';
 import type { Connectivity } from '../http/connectivity.js';
@@ -11,7 +10,7 @@ import { conflictsInRun } from './conflict-check.js';
 import type { Mutex } from './mutex.js';
 import type { OutboxApi } from './outbox-api.js';
 import type { OutboxLedger } from './outbox-ledger.js';
-import { OutboxSendError, type SendFailure } from './outbox-send-error.js';
+import { sendBatch } from './send-batch.js';
 
 export interface ReplayReport {
   /** Requests that succeeded and failed during this replay. */
@@ -58,180 +57,172 @@ export interface OutboxReplay {
   stop(): Promise<void>;
 }
 
-function unexpectedFailure(error: unknown): SendFailure {
-  return {
-    code: 'network',
-    status: null,
-    message: error instanceof Error ? error.message : String(error),
-    retryAfterMs: null,
-    fields: [],
-    mayHaveReached: true,
-  };
+/** The replay's mutable state, shared by the steps below. */
+interface ReplayState {
+  readonly options: OutboxReplayOptions;
+  /** Targets whose merged patch was refused: their edits go one per request to find the culprit. */
+  readonly alone: Set<Target>;
+  paused: boolean;
+  stopped: boolean;
+  draining: Promise<ReplayReport> | null;
+  inFlight: AbortController | null;
+  wake: AbortController;
+}
+
+/** Journals the next sendable batch as in flight (after marking conflicts); null when nothing can go. */
+async function begin(s: ReplayState): Promise<SendBatch | null> {
+  const { ledger, clock } = s.options;
+  let batch = nextSendable(ledger.all(), s.alone);
+  for (let stopped = await conflictsOf(s, batch); batch && stopped.length > 0; stopped = await conflictsOf(s, batch)) {
+    await ledger.append(stopped);
+    await ledger.storeAfter((store) => store.outboxPut({ entries: stopped }), []);
+    ledger.notify();
+    batch = nextSendable(ledger.all(), s.alone);
+  }
+  if (!batch) return null;
+  const at = isoAt(clock);
+  const sending = batch.entryIds.map((id) => ({ ...ledger.entryOf(id), state: 'sending' as const, updatedAt: at }));
+  // Journaled as in flight before it leaves: after a crash a create is uncertain (never
+  // re-sent without the user), a patch is sent again and says it may already be applied.
+  await ledger.append(sending);
+  const stored = await ledger.storeAfter((store) => store.outboxPut({ entries: sending }), []);
+  if (!stored) {
+    // No database to show progress in: put the entries back and stop (nothing left).
+    await ledger.append(sending.map((e) => ({ ...e, state: 'queued' as const })));
+    return null;
+  }
+  ledger.notify();
+  return batch;
+}
+
+/** Entries of the batch that the newest mirrored server copy of their target puts in conflict. */
+async function conflictsOf(s: ReplayState, batch: SendBatch | null): Promise<OutboxEntry[]> {
+  const { ledger, clock } = s.options;
+  const store = s.options.store();
+  // Without a database nothing is sent either (marking the batch as sending fails next).
+  if (!batch || !store) return [];
+  const server = await store.outboxServerCopy(batch.target).catch(() => null);
+  const run = ledger.all().filter((e) => e.target === batch.target && isUnsettled(e.state));
+  return conflictsInRun(run, server, isoAt(clock)).filter((e) => batch.entryIds.includes(e.id));
+}
+
+/** Sends one batch, with its abort controller as the one in flight. */
+async function send(s: ReplayState, batch: SendBatch): Promise<Outcome> {
+  const controller = new AbortController();
+  s.inFlight = controller;
+  try {
+    return await sendBatch(s.options, batch, controller.signal);
+  } finally {
+    s.inFlight = null;
+  }
+}
+
+/** Records the outcome of a batch; says how long to wait before the next request, or whether the token was refused. */
+async function finish(s: ReplayState, batch: SendBatch, outcome: Outcome): Promise<number | 'unauthorized' | null> {
+  const { options } = s;
+  const { ledger, clock, log } = options;
+  const entries = batch.entryIds.map((id) => ledger.entryOf(id));
+  const delay = (attempts: number) => backoffDelay(attempts, options.random(), options.backoff);
+  const step = outcomeStep(entries, ledger.all(), outcome, isoAt(clock), delay);
+  // What the server answered beyond base + patch is listed for the user, never dropped.
+  const next = outcome.kind === 'sent' ? { ...step, entries: noteAnswerDifferences(step.entries, batch.edit, outcome.row) } : step;
+  if (next.alone === true) s.alone.add(batch.target);
+  if (next.alone === false) s.alone.delete(batch.target);
+  const settle = next.settle;
+  if (next.durable) await ledger.append(next.entries, settle ? new Map([[entries[0]!.id, settle.row]]) : new Map());
+  else ledger.remember(next.entries);
+  const stored = await ledger.storeAfter(
+    (store) => (settle ? store.outboxSettle({ entries: next.entries, target: settle.target, row: settle.row }) : store.outboxPut({ entries: next.entries })),
+    next.entries,
+  );
+  // The database has the answer now: the journal need not keep it.
+  if (stored && settle) ledger.answerStored(entries[0]!.id);
+  ledger.notify();
+  if (next.refused) {
+    log.info('outbox: the server refused an edit', { id: next.refused.id, error: next.refused.lastError });
+    options.onRefused?.(next.refused);
+  }
+  return next.next;
+}
+
+/** After a 401, outside the lock: renewing a token is a request of its own. */
+async function afterUnauthorized(s: ReplayState): Promise<void> {
+  const options = s.options;
+  const renewed = options.onUnauthorized ? await options.onUnauthorized().catch(() => false) : false;
+  if (renewed) return;
+  s.paused = true;
+  options.onAuthNeeded?.();
+}
+
+/** Begins, sends and finishes batches until nothing more can go; reports why it ended. */
+async function drain(s: ReplayState): Promise<ReplayReport> {
+  const { ledger, lock, connectivity, log } = s.options;
+  let sent = 0;
+  let failed = 0;
+  const report = (ended: ReplayReport['ended']): ReplayReport => ({ sent, failed, ended });
+  try {
+    for (;;) {
+      if (s.stopped) return report('stopped');
+      if (ledger.needsReconcile()) {
+        await lock.run(ledger.reconcile);
+        if (ledger.needsReconcile()) return report('no-store');
+      }
+      if (s.paused) return report('paused');
+      if (!connectivity.online()) return report('offline');
+      const batch = await lock.run(() => begin(s));
+      if (!batch) return report(ledger.needsReconcile() ? 'no-store' : 'idle');
+      const outcome = await send(s, batch);
+      const wait = await lock.run(() => finish(s, batch, outcome));
+      if (outcome.kind === 'sent') sent += 1;
+      else failed += 1;
+      await lock.run(ledger.maybeCompact);
+      if (wait === 'unauthorized') await afterUnauthorized(s);
+      else if (wait !== null && connectivity.online() && !s.stopped) {
+        await s.options.sleep(wait, s.wake.signal).catch((error: unknown) => {
+          if (!isAbort(error)) throw error;
+        });
+      }
+    }
+  } catch (error) {
+    ledger.reconcileLater();
+    log.error('outbox replay stopped', { error: String(error) });
+    return report('error');
+  }
 }
 
 export function createOutboxReplay(options: OutboxReplayOptions): OutboxReplay {
-  const { ledger, lock, api, connectivity, clock, log } = options;
-  /** Targets whose merged patch was refused: their edits go one per request to find the culprit. */
-  const alone = new Set<Target>();
-  let paused = false;
-  let stopped = false;
-  let draining: Promise<ReplayReport> | null = null;
-  let inFlight: AbortController | null = null;
-  let wake = new AbortController();
-
-  async function begin(): Promise<SendBatch | null> {
-    let batch = nextSendable(ledger.all(), alone);
-    for (let stopped = await conflictsOf(batch); batch && stopped.length > 0; stopped = await conflictsOf(batch)) {
-      await ledger.append(stopped);
-      await ledger.storeAfter((store) => store.outboxPut({ entries: stopped }), []);
-      ledger.notify();
-      batch = nextSendable(ledger.all(), alone);
-    }
-    if (!batch) return null;
-    const at = isoAt(clock);
-    const sending = batch.entryIds.map((id) => ({ ...ledger.entryOf(id), state: 'sending' as const, updatedAt: at }));
-    // Journaled as in flight before it leaves: after a crash a create is uncertain (never
-    // re-sent without the user), a patch is sent again and says it may already be applied.
-    await ledger.append(sending);
-    const stored = await ledger.storeAfter((store) => store.outboxPut({ entries: sending }), []);
-    if (!stored) {
-      // No database to show progress in: put the entries back and stop (nothing left).
-      await ledger.append(sending.map((e) => ({ ...e, state: 'queued' as const })));
-      return null;
-    }
-    ledger.notify();
-    return batch;
-  }
-
-  /** Entries of the batch that the newest mirrored server copy of their target puts in conflict. */
-  async function conflictsOf(batch: SendBatch | null): Promise<OutboxEntry[]> {
-    const store = options.store();
-    // Without a database nothing is sent either (marking the batch as sending fails next).
-    if (!batch || !store) return [];
-    const server = await store.outboxServerCopy(batch.target).catch(() => null);
-    const run = ledger.all().filter((e) => e.target === batch.target && isUnsettled(e.state));
-    return conflictsInRun(run, server, isoAt(clock)).filter((e) => batch.entryIds.includes(e.id));
-  }
-
-  async function send(batch: SendBatch): Promise<Outcome> {
-    const controller = new AbortController();
-    inFlight = controller;
-    const { edit } = batch;
-    try {
-      let row: Row;
-      if (edit.kind === 'createPost') row = await api.createPost(edit.moduleId, edit.body as CreatePostBody, controller.signal);
-      else if (edit.kind === 'patchPost') row = await api.patchPost(edit.moduleId, edit.contentId, edit.ops, controller.signal);
-      else row = await api.patchUser(edit.userId, edit.ops, controller.signal);
-      connectivity.reachable(clock.now());
-      return { kind: 'sent', row };
-    } catch (error) {
-      if (isAbort(error)) return { kind: 'aborted' };
-      const failure = error instanceof OutboxSendError ? error.failure : unexpectedFailure(error);
-      if (failure.status === null && (failure.code === 'network' || failure.code === 'timeout')) connectivity.unreachable();
-      else connectivity.reachable(clock.now());
-      return { kind: 'failed', failure };
-    } finally {
-      inFlight = null;
-    }
-  }
-
-  /** Records the outcome of a batch; says how long to wait before the next request, or whether the token was refused. */
-  async function finish(batch: SendBatch, outcome: Outcome): Promise<number | 'unauthorized' | null> {
-    const entries = batch.entryIds.map((id) => ledger.entryOf(id));
-    const delay = (attempts: number) => backoffDelay(attempts, options.random(), options.backoff);
-    const step = outcomeStep(entries, ledger.all(), outcome, isoAt(clock), delay);
-    // What the server answered beyond base + patch is listed for the user, never dropped.
-    const next = outcome.kind === 'sent' ? { ...step, entries: noteAnswerDifferences(step.entries, batch.edit, outcome.row) } : step;
-    if (next.alone === true) alone.add(batch.target);
-    if (next.alone === false) alone.delete(batch.target);
-    const settle = next.settle;
-    if (next.durable) await ledger.append(next.entries, settle ? new Map([[entries[0]!.id, settle.row]]) : new Map());
-    else ledger.remember(next.entries);
-    const stored = await ledger.storeAfter(
-      (store) => (settle ? store.outboxSettle({ entries: next.entries, target: settle.target, row: settle.row }) : store.outboxPut({ entries: next.entries })),
-      next.entries,
-    );
-    // The database has the answer now: the journal need not keep it.
-    if (stored && settle) ledger.answerStored(entries[0]!.id);
-    ledger.notify();
-    if (next.refused) {
-      log.info('outbox: the server refused an edit', { id: next.refused.id, error: next.refused.lastError });
-      options.onRefused?.(next.refused);
-    }
-    return next.next;
-  }
-
-  /** After a 401, outside the lock: renewing a token is a request of its own. */
-  async function afterUnauthorized(): Promise<void> {
-    const renewed = options.onUnauthorized ? await options.onUnauthorized().catch(() => false) : false;
-    if (renewed) return;
-    paused = true;
-    options.onAuthNeeded?.();
-  }
-
-  async function drain(): Promise<ReplayReport> {
-    let sent = 0;
-    let failed = 0;
-    const report = (ended: ReplayReport['ended']): ReplayReport => ({ sent, failed, ended });
-    try {
-      for (;;) {
-        if (stopped) return report('stopped');
-        if (ledger.needsReconcile()) {
-          await lock.run(ledger.reconcile);
-          if (ledger.needsReconcile()) return report('no-store');
-        }
-        if (paused) return report('paused');
-        if (!connectivity.online()) return report('offline');
-        const batch = await lock.run(begin);
-        if (!batch) return report(ledger.needsReconcile() ? 'no-store' : 'idle');
-        const outcome = await send(batch);
-        const wait = await lock.run(() => finish(batch, outcome));
-        if (outcome.kind === 'sent') sent += 1;
-        else failed += 1;
-        await lock.run(ledger.maybeCompact);
-        if (wait === 'unauthorized') await afterUnauthorized();
-        else if (wait !== null && connectivity.online() && !stopped) {
-          await options.sleep(wait, wake.signal).catch((error: unknown) => {
-            if (!isAbort(error)) throw error;
-          });
-        }
-      }
-    } catch (error) {
-      ledger.reconcileLater();
-      log.error('outbox replay stopped', { error: String(error) });
-      return report('error');
-    }
-  }
+  const { ledger, connectivity } = options;
+  const s: ReplayState = { options, alone: new Set<Target>(), paused: false, stopped: false, draining: null, inFlight: null, wake: new AbortController() };
 
   function replay(): Promise<ReplayReport> {
-    draining ??= drain().finally(() => {
-      draining = null;
+    s.draining ??= drain(s).finally(() => {
+      s.draining = null;
     });
-    return draining;
+    return s.draining;
   }
 
   function wakeUp(): void {
-    wake.abort();
-    wake = new AbortController();
+    s.wake.abort();
+    s.wake = new AbortController();
   }
 
   return {
     replay,
     kick() {
-      if (!stopped && ledger.loaded() && !paused && connectivity.online()) void replay();
+      if (!s.stopped && ledger.loaded() && !s.paused && connectivity.online()) void replay();
     },
     wakeUp,
     resume() {
-      paused = false;
+      s.paused = false;
     },
     restart() {
-      stopped = false;
+      s.stopped = false;
     },
     async stop() {
-      stopped = true;
-      inFlight?.abort();
+      s.stopped = true;
+      s.inFlight?.abort();
       wakeUp();
-      await draining;
+      await s.draining;
     },
   };
 }
