@@ -88,7 +88,8 @@ export interface Outbox {
   loaded(): boolean;
 }
 
-export function createOutbox(options: OutboxOptions): Outbox {
+/** The outbox's parts: connectivity, the lock, the ledger, the replay and the user's commands. */
+function createParts(options: OutboxOptions) {
   const connectivity = options.connectivity ?? createConnectivity(true);
   const lock = createMutex();
   const ledger = createOutboxLedger({
@@ -115,6 +116,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     ...(options.onAuthNeeded ? { onAuthNeeded: options.onAuthNeeded } : {}),
   });
   const commands = createEditCommands({ ledger, clock: options.clock, newId: options.newId ?? randomUUID });
+  return { connectivity, lock, ledger, replay, commands };
+}
+
+export function createOutbox(options: OutboxOptions): Outbox {
+  const { connectivity, lock, ledger, replay, commands } = createParts(options);
   let unsubscribe: (() => void) | null = null;
 
   /** A user's command, under the lock, once the journal is loaded. */
