@@ -68,153 +68,169 @@ export interface OutboxLedger {
 /** The journal keeps growing by appends until it holds this many records more than entries. */
 const COMPACT_AFTER = 200;
 
-export function createOutboxLedger(options: OutboxLedgerOptions): OutboxLedger {
-  const { journal, log } = options;
-  const items = new Map<string, JournalItem>();
+/** The ledger's memory, shared by the steps below. */
+interface LedgerState {
+  readonly options: OutboxLedgerOptions;
+  readonly items: Map<string, JournalItem>;
   /** Settled entries whose settled state the database has: the journal may forget them. */
-  const acked = new Set<string>();
-  let seq = 0;
-  let loaded = false;
-  let needsReconcile = true;
+  readonly acked: Set<string>;
+  seq: number;
+  loaded: boolean;
+  needsReconcile: boolean;
+}
 
-  const now = () => isoAt(options.clock);
-  const all = () => bySeq([...items.values()].map((item) => item.entry));
-  const notify = () => options.onChange?.(summarize(all()));
-  const itemOf = (entry: OutboxEntry, serverRows: ReadonlyMap<string, Row>): JournalItem => {
+const nowOf = (s: LedgerState) => isoAt(s.options.clock);
+const allOf = (s: LedgerState) => bySeq([...s.items.values()].map((item) => item.entry));
+const notifyOf = (s: LedgerState) => s.options.onChange?.(summarize(allOf(s)));
+
+/** Journals the entries (a failed append rewrites the journal from memory), then remembers them. */
+async function append(s: LedgerState, entries: readonly OutboxEntry[], serverRows: ReadonlyMap<string, Row> = new Map()): Promise<void> {
+  const { journal, log } = s.options;
+  const records = entries.map((entry): JournalItem => {
     const serverRow = serverRows.get(entry.id);
     return serverRow ? { entry, serverRow } : { entry };
-  };
-
-  async function append(entries: readonly OutboxEntry[], serverRows: ReadonlyMap<string, Row> = new Map()): Promise<void> {
-    const records = entries.map((entry) => itemOf(entry, serverRows));
-    try {
-      await journal.append(records);
-    } catch (error) {
-      // A failed fsync may still have written: the file is rewritten from memory.
-      await journal.compact([...items.values()], seq).catch((repair: unknown) => {
-        log.error('outbox journal could not be repaired', { error: String(repair) });
-      });
-      throw error;
-    }
-    for (const item of records) items.set(item.entry.id, item);
+  });
+  try {
+    await journal.append(records);
+  } catch (error) {
+    // A failed fsync may still have written: the file is rewritten from memory.
+    await journal.compact([...s.items.values()], s.seq).catch((repair: unknown) => {
+      log.error('outbox journal could not be repaired', { error: String(repair) });
+    });
+    throw error;
   }
+  for (const item of records) s.items.set(item.entry.id, item);
+}
 
-  function remapped(entries: readonly OutboxEntry[], ids: ReadonlyMap<string, string> = temporaryIdMap(entries)): OutboxEntry[] {
-    const at = now();
-    const next = remapTemporaryIds(entries, ids);
-    return next.filter((entry, i) => entry !== entries[i]).map((entry) => ({ ...entry, updatedAt: at }));
-  }
+/** Entries of `entries` whose post has a server id by now, remapped to it. */
+function remapped(s: LedgerState, entries: readonly OutboxEntry[], ids: ReadonlyMap<string, string> = temporaryIdMap(entries)): OutboxEntry[] {
+  const at = nowOf(s);
+  const next = remapTemporaryIds(entries, ids);
+  return next.filter((entry, i) => entry !== entries[i]).map((entry) => ({ ...entry, updatedAt: at }));
+}
 
-  /** Rewrites the journal without the entries the database holds as settled; memory follows. */
-  async function compact(): Promise<void> {
-    const entries = all();
-    // The newest sent creates stay, so an edit of a post still shown under its temporary id finds its server id.
-    const recentCreates = new Set(
-      entries
-        .filter((e) => e.edit.kind === 'createPost' && e.state === 'sent' && e.serverId)
-        .slice(-50)
-        .map((e) => e.id),
-    );
-    const keep: JournalItem[] = [];
-    for (const entry of entries) {
-      if (isUnsettled(entry.state) || !acked.has(entry.id)) keep.push(items.get(entry.id)!);
-      else if (recentCreates.has(entry.id)) keep.push({ entry });
-    }
-    await journal.compact(keep, seq);
-    items.clear();
-    for (const item of keep) items.set(item.entry.id, item);
+/** Rewrites the journal without the entries the database holds as settled; memory follows. */
+async function compact(s: LedgerState): Promise<void> {
+  const entries = allOf(s);
+  // The newest sent creates stay, so an edit of a post still shown under its temporary id finds its server id.
+  const recentCreates = new Set(
+    entries
+      .filter((e) => e.edit.kind === 'createPost' && e.state === 'sent' && e.serverId)
+      .slice(-50)
+      .map((e) => e.id),
+  );
+  const keep: JournalItem[] = [];
+  for (const entry of entries) {
+    if (isUnsettled(entry.state) || !s.acked.has(entry.id)) keep.push(s.items.get(entry.id)!);
+    else if (recentCreates.has(entry.id)) keep.push({ entry });
   }
+  await s.options.journal.compact(keep, s.seq);
+  s.items.clear();
+  for (const item of keep) s.items.set(item.entry.id, item);
+}
 
-  async function load(): Promise<void> {
-    const state = await journal.load();
-    if (state.dropped > 0) log.warn('outbox journal: unreadable records dropped', { dropped: state.dropped });
-    items.clear();
-    for (const [id, item] of state.items) items.set(id, item);
-    seq = state.seq;
-    const at = now();
-    const fixes = all()
-      .map((entry) => afterRestart(entry, at))
-      .filter((e): e is OutboxEntry => e !== null);
-    if (fixes.length > 0) await append(fixes);
-    const ids = remapped(all());
-    if (ids.length > 0) await append(ids);
-    loaded = true;
-  }
+/** Reads the journal into memory, fixing entries that were in flight and remapping temporary ids. */
+async function load(s: LedgerState): Promise<void> {
+  const state = await s.options.journal.load();
+  if (state.dropped > 0) s.options.log.warn('outbox journal: unreadable records dropped', { dropped: state.dropped });
+  s.items.clear();
+  for (const [id, item] of state.items) s.items.set(id, item);
+  s.seq = state.seq;
+  const at = nowOf(s);
+  const fixes = allOf(s)
+    .map((entry) => afterRestart(entry, at))
+    .filter((e): e is OutboxEntry => e !== null);
+  if (fixes.length > 0) await append(s, fixes);
+  const ids = remapped(s, allOf(s));
+  if (ids.length > 0) await append(s, ids);
+  s.loaded = true;
+}
 
-  async function reconcile(): Promise<void> {
-    if (!loaded) await load();
-    const store = options.store();
-    let stored: OutboxEntry[];
-    try {
-      if (!store) throw new OutboxCommandError('NotReady', 'no window is open to store the outbox');
-      stored = await store.outboxList();
-    } catch (error) {
-      needsReconcile = true;
-      log.debug('outbox: no database to reconcile with yet', { error: String(error) });
-      notify();
-      return;
-    }
-    const plan = planReconcile([...items.values()], stored, now());
-    if (plan.adopt.length > 0) {
-      log.warn('outbox: unsent edits found only in the database were adopted into the journal', { count: plan.adopt.length });
-      await append(plan.adopt);
-    }
-    seq = stored.reduce((max, e) => Math.max(max, e.seq), seq);
-    if (plan.put.length > 0 || plan.adopt.length > 0) await store.outboxPut({ entries: [...plan.put, ...plan.adopt] });
-    for (const item of plan.settle) {
-      const { entry } = item;
-      const target = entry.edit.kind === 'createPost' && entry.serverId ? postTarget(entry.edit.moduleId, entry.serverId) : entry.target;
-      await store.outboxSettle({ entries: [entry], target, row: item.serverRow! });
-    }
-    for (const entry of all()) if (!isUnsettled(entry.state)) acked.add(entry.id);
-    // The Outbox view shows recent history; older settled entries are forgotten.
-    const settled = bySeq([...new Map([...stored, ...all()].filter((e) => !isUnsettled(e.state)).map((e) => [e.id, e])).values()]);
-    if (settled.length > options.keepSettled) await store.outboxRemove(settled.slice(0, settled.length - options.keepSettled).map((e) => e.id));
-    needsReconcile = false;
-    await compact();
-    notify();
+/** Loads the journal if needed and makes the database agree with it. */
+async function reconcile(s: LedgerState): Promise<void> {
+  const { options } = s;
+  const { log } = options;
+  if (!s.loaded) await load(s);
+  const store = options.store();
+  let stored: OutboxEntry[];
+  try {
+    if (!store) throw new OutboxCommandError('NotReady', 'no window is open to store the outbox');
+    stored = await store.outboxList();
+  } catch (error) {
+    s.needsReconcile = true;
+    log.debug('outbox: no database to reconcile with yet', { error: String(error) });
+    notifyOf(s);
+    return;
   }
+  const plan = planReconcile([...s.items.values()], stored, nowOf(s));
+  if (plan.adopt.length > 0) {
+    log.warn('outbox: unsent edits found only in the database were adopted into the journal', { count: plan.adopt.length });
+    await append(s, plan.adopt);
+  }
+  s.seq = stored.reduce((max, e) => Math.max(max, e.seq), s.seq);
+  if (plan.put.length > 0 || plan.adopt.length > 0) await store.outboxPut({ entries: [...plan.put, ...plan.adopt] });
+  for (const item of plan.settle) {
+    const { entry } = item;
+    const target = entry.edit.kind === 'createPost' && entry.serverId ? postTarget(entry.edit.moduleId, entry.serverId) : entry.target;
+    await store.outboxSettle({ entries: [entry], target, row: item.serverRow! });
+  }
+  for (const entry of allOf(s)) if (!isUnsettled(entry.state)) s.acked.add(entry.id);
+  // The Outbox view shows recent history; older settled entries are forgotten.
+  const settled = bySeq([...new Map([...stored, ...allOf(s)].filter((e) => !isUnsettled(e.state)).map((e) => [e.id, e])).values()]);
+  if (settled.length > options.keepSettled) await store.outboxRemove(settled.slice(0, settled.length - options.keepSettled).map((e) => e.id));
+  s.needsReconcile = false;
+  await compact(s);
+  notifyOf(s);
+}
+
+/** Writes to the database after the journal; resolves whether it worked (a failure asks for a reconcile). */
+async function storeAfter(s: LedgerState, write: (store: OutboxStore) => Promise<void>, settled: readonly OutboxEntry[]): Promise<boolean> {
+  try {
+    const store = s.options.store();
+    if (!store) throw new OutboxCommandError('NotReady', 'no window is open to store the outbox');
+    await write(store);
+    for (const entry of settled) if (!isUnsettled(entry.state)) s.acked.add(entry.id);
+    return true;
+  } catch (error) {
+    s.needsReconcile = true;
+    s.options.log.warn('outbox: the database write failed; it will be repeated', { error: String(error) });
+    return false;
+  }
+}
+
+export function createOutboxLedger(options: OutboxLedgerOptions): OutboxLedger {
+  const { journal, log } = options;
+  const s: LedgerState = { options, items: new Map(), acked: new Set(), seq: 0, loaded: false, needsReconcile: true };
+  const { items } = s;
 
   return {
-    all,
+    all: () => allOf(s),
     entryOf(id) {
       const entry = items.get(id)?.entry;
       if (!entry) throw new OutboxCommandError('NotFound', `no outbox entry ${id}`, id);
       return entry;
     },
-    nextSeq: () => (seq += 1),
-    append,
+    nextSeq: () => (s.seq += 1),
+    append: (entries, serverRows) => append(s, entries, serverRows),
     remember(entries) {
       for (const entry of entries) items.set(entry.id, { entry });
     },
-    async storeAfter(write, settled) {
-      try {
-        const store = options.store();
-        if (!store) throw new OutboxCommandError('NotReady', 'no window is open to store the outbox');
-        await write(store);
-        for (const entry of settled) if (!isUnsettled(entry.state)) acked.add(entry.id);
-        return true;
-      } catch (error) {
-        needsReconcile = true;
-        log.warn('outbox: the database write failed; it will be repeated', { error: String(error) });
-        return false;
-      }
-    },
+    storeAfter: (write, settled) => storeAfter(s, write, settled),
     answerStored(id) {
       const item = items.get(id);
       if (item) items.set(id, { entry: item.entry });
     },
     async maybeCompact() {
       if (journal.appended() < COMPACT_AFTER + items.size) return;
-      await compact().catch((error: unknown) => log.warn('outbox journal compaction failed', { error: String(error) }));
+      await compact(s).catch((error: unknown) => log.warn('outbox journal compaction failed', { error: String(error) }));
     },
-    reconcile,
-    remapped,
-    loaded: () => loaded,
-    needsReconcile: () => needsReconcile,
+    reconcile: () => reconcile(s),
+    remapped: (entries, ids) => remapped(s, entries, ids),
+    loaded: () => s.loaded,
+    needsReconcile: () => s.needsReconcile,
     reconcileLater() {
-      needsReconcile = true;
+      s.needsReconcile = true;
     },
-    notify,
+    notify: () => notifyOf(s),
   };
 }
