@@ -59,161 +59,190 @@ export interface Scheduler {
   readonly signal: AbortSignal;
 }
 
-export function createScheduler(options: SchedulerOptions): Scheduler {
-  const { registry, runner, connectivity, store, clock, log } = options;
-  const runtimes = registry.runtimes;
-  const newId = options.newId ?? randomUUID;
-  const stopper = new AbortController();
-  const settledWaiters: (() => void)[] = [];
-  const passes = new Set<Promise<void>>();
-  let wakeController = new AbortController();
-  let loop: Promise<void> | null = null;
-  let offlineProbes = 0;
-  let storeLost = false;
+/** The scheduler's mutable state, shared by the steps below. */
+interface SchedulerState {
+  readonly options: SchedulerOptions;
+  readonly newId: () => string;
+  readonly stopper: AbortController;
+  readonly settledWaiters: (() => void)[];
+  readonly passes: Set<Promise<void>>;
+  readonly pageBudget: ReturnType<typeof createPageBudget>;
+  wakeController: AbortController;
+  offlineProbes: number;
+  storeLost: boolean;
   // The most urgent tier left waiting at the last plan: a running pass of a worse tier
   // yields to it. Cleared by the first pass that yields, so one waiting scope frees one slot.
-  let waiting: PassTier | null = null;
-  // One page being written per running list and the prefetch depth to spare: more
-  // would only wait in main's heap for the renderer.
-  const pageBudget = createPageBudget(() => {
-    const { parallelScopes, prefetchPages } = options.settings();
-    return parallelScopes + prefetchPages;
-  });
+  waiting: PassTier | null;
+}
 
-  const wake = () => {
-    wakeController.abort();
-    wakeController = new AbortController();
-  };
-  const settle = () => {
-    for (const resolve of settledWaiters.splice(0)) resolve();
-  };
-  const idle = () => [...runtimes.values()].every((rt) => rt.running === null);
-  const tierOf = (rt: ScopeRuntime) => passTier(rt.state, registry.isFocused(rt.state.scope));
-  const slotsFull = () => [...runtimes.values()].filter((rt) => rt.running !== null).length >= options.settings().parallelScopes;
-  const yieldWhen = (rt: ScopeRuntime) => () => {
-    if (!slotsFull() || !shouldYield(continuingTier(rt.state, registry.isFocused(rt.state.scope)), waiting)) return false;
-    waiting = null;
-    return true;
-  };
+/** Cuts the planning loop's wait short. */
+function wake(s: SchedulerState): void {
+  s.wakeController.abort();
+  s.wakeController = new AbortController();
+}
 
-  async function waitForWake(ms: number): Promise<void> {
-    const signal = AbortSignal.any([wakeController.signal, stopper.signal]);
-    try {
-      await options.sleep(Math.max(0, ms), signal);
-    } catch (error) {
-      if (!isAbort(error)) throw error;
-    }
+/** Resolves every `whenSettled` waiter. */
+function settle(s: SchedulerState): void {
+  for (const resolve of s.settledWaiters.splice(0)) resolve();
+}
+
+const idle = (s: SchedulerState) => [...s.options.registry.runtimes.values()].every((rt) => rt.running === null);
+const tierOf = (s: SchedulerState, rt: ScopeRuntime) => passTier(rt.state, s.options.registry.isFocused(rt.state.scope));
+const slotsFull = (s: SchedulerState) =>
+  [...s.options.registry.runtimes.values()].filter((rt) => rt.running !== null).length >= s.options.settings().parallelScopes;
+
+/** Whether a running pass should yield its slot now to the waiting tier. */
+const yieldWhen = (s: SchedulerState, rt: ScopeRuntime) => () => {
+  if (!slotsFull(s) || !shouldYield(continuingTier(rt.state, s.options.registry.isFocused(rt.state.scope)), s.waiting)) return false;
+  s.waiting = null;
+  return true;
+};
+
+/** Sleeps until woken, stopped, or `ms` passed. */
+async function waitForWake(s: SchedulerState, ms: number): Promise<void> {
+  const signal = AbortSignal.any([s.wakeController.signal, s.stopper.signal]);
+  try {
+    await s.options.sleep(Math.max(0, ms), signal);
+  } catch (error) {
+    if (!isAbort(error)) throw error;
   }
+}
 
-  async function runScope(rt: ScopeRuntime, mode: PassMode): Promise<void> {
-    const controller = new AbortController();
-    const signal = AbortSignal.any([controller.signal, stopper.signal]);
-    rt.running = controller;
-    rt.state = { ...rt.state, status: 'syncing' };
-    registry.started(rt.state.scope);
-    options.onChange();
-    const endpoint = endpoints[rt.state.endpoint];
-    try {
-      const result = await runPass(
-        {
-          runner, store, clock, signal,
-          baseUrl: options.baseUrl,
-          dialect: options.dialect,
-          prefetch: options.settings().prefetchPages,
-          budget: pageBudget,
-          newPassId: newId,
-          priority: () => requestPriority(tierOf(rt)),
-          yieldWhen: yieldWhen(rt),
-          onPage: (state, rows) => {
-            rt.state = state;
-            options.meter.noteWrite(rows);
-            options.onChange();
-          },
+/** Runs one pass of a scope and records its result or failure. */
+async function runScope(s: SchedulerState, rt: ScopeRuntime, mode: PassMode): Promise<void> {
+  const { options } = s;
+  const { registry, runner, store, clock, log } = options;
+  const controller = new AbortController();
+  const signal = AbortSignal.any([controller.signal, s.stopper.signal]);
+  rt.running = controller;
+  rt.state = { ...rt.state, status: 'syncing' };
+  registry.started(rt.state.scope);
+  options.onChange();
+  const endpoint = endpoints[rt.state.endpoint];
+  try {
+    const result = await runPass(
+      {
+        runner, store, clock, signal,
+        baseUrl: options.baseUrl,
+        dialect: options.dialect,
+        prefetch: options.settings().prefetchPages,
+        budget: s.pageBudget,
+        newPassId: s.newId,
+        priority: () => requestPriority(tierOf(s, rt)),
+        yieldWhen: yieldWhen(s, rt),
+        onPage: (state, rows) => {
+          rt.state = state;
+          options.meter.noteWrite(rows);
+          options.onChange();
         },
-        rt.state,
-        mode,
-      );
-      rt.state = result.state;
-      rt.failures = 0;
-      log.debug(result.yielded ? 'pass yielded' : 'pass finished', { scope: rt.state.scope, mode: result.mode, pages: result.pages, rows: result.rows, deleted: result.deleted });
-      if (!result.yielded && hasChildren(endpoint.id) && runtimes.get(rt.state.scope) === rt) await registry.discover(rt, result.mode === 'full');
-    } catch (error) {
-      const failure = classifyScopeFailure(endpoint, error);
-      const next = failedState(rt.state, failure, new Date(clock.now()).toISOString(), isAbort(error));
-      rt.state = next.state;
-      if (next.storeLost) storeLost = true;
-      if (rt.state.status === 'error') {
-        rt.failures += 1;
-        log.warn('pass failed', { scope: rt.state.scope, code: failure.code, message: failure.message });
-      }
-      if (failure.kind !== 'paused' && failure.kind !== 'offline') await registry.save([rt.state]);
-    } finally {
-      rt.running = null;
-      options.onChange();
-      wake();
+      },
+      rt.state,
+      mode,
+    );
+    rt.state = result.state;
+    rt.failures = 0;
+    log.debug(result.yielded ? 'pass yielded' : 'pass finished', { scope: rt.state.scope, mode: result.mode, pages: result.pages, rows: result.rows, deleted: result.deleted });
+    if (!result.yielded && hasChildren(endpoint.id) && registry.runtimes.get(rt.state.scope) === rt) await registry.discover(rt, result.mode === 'full');
+  } catch (error) {
+    const failure = classifyScopeFailure(endpoint, error);
+    const next = failedState(rt.state, failure, new Date(clock.now()).toISOString(), isAbort(error));
+    rt.state = next.state;
+    if (next.storeLost) s.storeLost = true;
+    if (rt.state.status === 'error') {
+      rt.failures += 1;
+      log.warn('pass failed', { scope: rt.state.scope, code: failure.code, message: failure.message });
     }
+    if (failure.kind !== 'paused' && failure.kind !== 'offline') await registry.save([rt.state]);
+  } finally {
+    rt.running = null;
+    options.onChange();
+    wake(s);
   }
+}
 
-  async function schedule(): Promise<void> {
-    while (!stopper.signal.aborted) {
-      if (storeLost) {
-        for (const rt of runtimes.values()) rt.running?.abort();
-        if (idle()) settle();
-        await waitForWake(60_000);
-        continue;
-      }
-      if (!connectivity.online()) {
-        // Offline: no pass could succeed. Probe with backoff until the server answers.
-        offlineProbes += 1;
-        const online = await runner.probe(stopper.signal).catch(() => false);
-        options.onChange();
-        if (!online) await waitForWake(backoffDelay(offlineProbes, options.random(), options.offlineBackoff));
-        continue;
-      }
-      offlineProbes = 0;
-      const settings = options.settings();
-      const now = clock.now();
-      const { due, nextAt, running: alreadyRunning } = planDue(registry, settings, now, options.random);
-      let running = alreadyRunning;
-      while (running < settings.parallelScopes && due.length > 0) {
-        const rt = due.shift()!;
-        running += 1;
-        const pass: Promise<void> = runScope(rt, rt.next!.mode)
-          .catch((error: unknown) => log.error('pass bookkeeping failed', { scope: rt.state.scope, message: (error as Error).message }))
-          .finally(() => passes.delete(pass));
-        passes.add(pass);
-      }
-      waiting = waitingTier(due, registry.isFocused);
-      options.onChange();
-      if (due.length === 0 && idle()) settle();
-      // Re-plan at least every minute: settings and clocks change.
-      await waitForWake(due.length > 0 ? 60_000 : Math.min(nextAt - now, 60_000));
+/** The planning loop: probes while offline, starts due scopes up to the slots, sleeps until woken. */
+async function schedule(s: SchedulerState): Promise<void> {
+  const { options } = s;
+  const { registry, runner, connectivity, clock, log } = options;
+  while (!s.stopper.signal.aborted) {
+    if (s.storeLost) {
+      for (const rt of registry.runtimes.values()) rt.running?.abort();
+      if (idle(s)) settle(s);
+      await waitForWake(s, 60_000);
+      continue;
     }
+    if (!connectivity.online()) {
+      // Offline: no pass could succeed. Probe with backoff until the server answers.
+      s.offlineProbes += 1;
+      const online = await runner.probe(s.stopper.signal).catch(() => false);
+      options.onChange();
+      if (!online) await waitForWake(s, backoffDelay(s.offlineProbes, options.random(), options.offlineBackoff));
+      continue;
+    }
+    s.offlineProbes = 0;
+    const settings = options.settings();
+    const now = clock.now();
+    const { due, nextAt, running: alreadyRunning } = planDue(registry, settings, now, options.random);
+    let running = alreadyRunning;
+    while (running < settings.parallelScopes && due.length > 0) {
+      const rt = due.shift()!;
+      running += 1;
+      const pass: Promise<void> = runScope(s, rt, rt.next!.mode)
+        .catch((error: unknown) => log.error('pass bookkeeping failed', { scope: rt.state.scope, message: (error as Error).message }))
+        .finally(() => s.passes.delete(pass));
+      s.passes.add(pass);
+    }
+    s.waiting = waitingTier(due, registry.isFocused);
+    options.onChange();
+    if (due.length === 0 && idle(s)) settle(s);
+    // Re-plan at least every minute: settings and clocks change.
+    await waitForWake(s, due.length > 0 ? 60_000 : Math.min(nextAt - now, 60_000));
   }
+}
+
+export function createScheduler(options: SchedulerOptions): Scheduler {
+  const s: SchedulerState = {
+    options,
+    newId: options.newId ?? randomUUID,
+    stopper: new AbortController(),
+    settledWaiters: [],
+    passes: new Set(),
+    // One page being written per running list and the prefetch depth to spare: more
+    // would only wait in main's heap for the renderer.
+    pageBudget: createPageBudget(() => {
+      const { parallelScopes, prefetchPages } = options.settings();
+      return parallelScopes + prefetchPages;
+    }),
+    wakeController: new AbortController(),
+    offlineProbes: 0,
+    storeLost: false,
+    waiting: null,
+  };
+  let loop: Promise<void> | null = null;
 
   return {
     start() {
-      loop = schedule().catch((error: unknown) => {
-        if (!isAbort(error)) log.error('sync scheduler stopped', { message: (error as Error).message });
+      loop = schedule(s).catch((error: unknown) => {
+        if (!isAbort(error)) options.log.error('sync scheduler stopped', { message: (error as Error).message });
       });
     },
     async stop() {
-      stopper.abort();
-      for (const rt of runtimes.values()) rt.running?.abort();
+      s.stopper.abort();
+      for (const rt of options.registry.runtimes.values()) rt.running?.abort();
       await loop;
-      await Promise.allSettled([...passes]);
-      settle();
+      await Promise.allSettled([...s.passes]);
+      settle(s);
     },
-    wake,
+    wake: () => wake(s),
     resetProbes() {
-      offlineProbes = 0;
+      s.offlineProbes = 0;
     },
     whenSettled() {
       return new Promise<void>((resolve) => {
-        settledWaiters.push(resolve);
-        wake();
+        s.settledWaiters.push(resolve);
+        wake(s);
       });
     },
-    signal: stopper.signal,
+    signal: s.stopper.signal,
   };
 }
