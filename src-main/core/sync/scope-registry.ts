@@ -59,135 +59,153 @@ export interface ScopeRegistry {
   states(): ScopeState[];
 }
 
-export function createScopeRegistry(options: ScopeRegistryOptions): ScopeRegistry {
-  const { store, log } = options;
-  const runtimes = new Map<ScopeKey, ScopeRuntime>();
-  const forced = new Map<ScopeKey, PassMode>();
-  let focused = new Set<ScopeKey>();
-  const runtimeOf = (state: ScopeState): ScopeRuntime => ({ state, running: null, failures: 0, next: null });
+/** The registry's scopes and marks, shared by the steps below. */
+interface RegistryState {
+  readonly options: ScopeRegistryOptions;
+  readonly runtimes: Map<ScopeKey, ScopeRuntime>;
+  readonly forced: Map<ScopeKey, PassMode>;
+  focused: Set<ScopeKey>;
+}
 
-  async function save(states: ScopeState[]): Promise<void> {
-    if (states.length === 0) return;
-    try {
-      await store.putScopes(states);
-    } catch (error) {
-      if (!isPauseSignal(error)) throw error;
-    }
+const runtimeOf = (state: ScopeState): ScopeRuntime => ({ state, running: null, failures: 0, next: null });
+
+/** Saves states, tolerating a store that went away (the window closed). */
+async function save(s: RegistryState, states: ScopeState[]): Promise<void> {
+  if (states.length === 0) return;
+  try {
+    await s.options.store.putScopes(states);
+  } catch (error) {
+    if (!isPauseSignal(error)) throw error;
   }
+}
 
-  function descendants(root: ScopeKey): ScopeKey[] {
-    const out: ScopeKey[] = [];
-    const walk = (parent: ScopeKey) => {
-      for (const rt of runtimes.values()) {
-        if (rt.state.parent === parent && !out.includes(rt.state.scope)) {
-          out.push(rt.state.scope);
-          walk(rt.state.scope);
-        }
+/** Every scope discovered below `root`, depth first. */
+function descendants(s: RegistryState, root: ScopeKey): ScopeKey[] {
+  const out: ScopeKey[] = [];
+  const walk = (parent: ScopeKey) => {
+    for (const rt of s.runtimes.values()) {
+      if (rt.state.parent === parent && !out.includes(rt.state.scope)) {
+        out.push(rt.state.scope);
+        walk(rt.state.scope);
       }
-    };
-    walk(root);
-    return out;
-  }
-
-  async function forget(scopes: ScopeKey[]): Promise<void> {
-    if (scopes.length === 0) return;
-    for (const scope of scopes) {
-      runtimes.get(scope)?.running?.abort();
-      runtimes.delete(scope);
-      forced.delete(scope);
     }
-    await store.removeScopes(scopes);
-    options.onChange();
-  }
+  };
+  walk(root);
+  return out;
+}
 
-  async function applyPermissions(states: ScopeState[]): Promise<ScopeState[]> {
-    const granted = await options.grantedScopes();
-    const prefix = options.settings().scopePrefix;
-    return states.map((state) => {
-      const verdict = permissionOf(endpoints[state.endpoint], granted, prefix);
-      if (verdict !== null && state.status !== 'not-permitted') return { ...state, status: 'not-permitted', reason: verdict, pass: state.pass };
-      if (verdict === null && state.status === 'not-permitted') return { ...state, status: 'queued', reason: null };
-      return state;
-    });
+/** Cancels and drops these scopes, and removes them from the store. */
+async function forget(s: RegistryState, scopes: ScopeKey[]): Promise<void> {
+  if (scopes.length === 0) return;
+  for (const scope of scopes) {
+    s.runtimes.get(scope)?.running?.abort();
+    s.runtimes.delete(scope);
+    s.forced.delete(scope);
   }
+  await s.options.store.removeScopes(scopes);
+  s.options.onChange();
+}
 
-  async function adopt(states: ScopeState[]): Promise<void> {
-    const checked = await applyPermissions(states);
-    await save(checked);
-    for (const state of checked) runtimes.set(state.scope, runtimeOf(state));
-  }
+/** The states with the token's permission verdict applied (unchanged states stay the same objects). */
+async function applyPermissions(s: RegistryState, states: ScopeState[]): Promise<ScopeState[]> {
+  const granted = await s.options.grantedScopes();
+  const prefix = s.options.settings().scopePrefix;
+  return states.map((state) => {
+    const verdict = permissionOf(endpoints[state.endpoint], granted, prefix);
+    if (verdict !== null && state.status !== 'not-permitted') return { ...state, status: 'not-permitted', reason: verdict, pass: state.pass };
+    if (verdict === null && state.status === 'not-permitted') return { ...state, status: 'queued', reason: null };
+    return state;
+  });
+}
 
-  /** Checks the permissions of every known scope again; saves and keeps the states that changed. */
-  async function recheck(): Promise<void> {
-    const existing = [...runtimes.values()].map((rt) => rt.state);
-    const rechecked = await applyPermissions(existing);
-    const changed = rechecked.filter((state, i) => state !== existing[i]);
-    for (const state of changed) runtimes.get(state.scope)!.state = state;
-    await save(changed);
-  }
+/** Checks, saves and runs new scopes. */
+async function adopt(s: RegistryState, states: ScopeState[]): Promise<void> {
+  const checked = await applyPermissions(s, states);
+  await save(s, checked);
+  for (const state of checked) s.runtimes.set(state.scope, runtimeOf(state));
+}
 
-  async function load(): Promise<void> {
-    const [stored, sources] = await Promise.all([store.getScopes(), store.getSources()]);
-    for (const state of stored) runtimes.set(state.scope, runtimeOf(state));
-    const wanted = new Map<ScopeKey, ScopeState>();
-    for (const plan of rootScopes()) wanted.set(plan.scope, newScopeState(plan, null));
-    for (const source of sources) {
-      const plan = sourceScope(source.kind, source.params);
-      wanted.set(plan.scope, newScopeState(plan, null));
-    }
-    // Top-level scopes no longer wanted (a source removed elsewhere) go with their children.
-    const orphans = [...runtimes.values()]
-      .filter((rt) => rt.state.parent === null && !wanted.has(rt.state.scope))
-      .flatMap((rt) => [rt.state.scope, ...descendants(rt.state.scope)]);
-    const dangling = [...runtimes.values()]
-      .filter((rt) => rt.state.parent !== null && !runtimes.has(rt.state.parent))
-      .flatMap((rt) => [rt.state.scope, ...descendants(rt.state.scope)]);
-    await forget([...new Set([...orphans, ...dangling])]);
-    const added = [...wanted.values()].filter((state) => !runtimes.has(state.scope));
-    await recheck();
-    await adopt(added);
+/** Checks the permissions of every known scope again; saves and keeps the states that changed. */
+async function recheck(s: RegistryState): Promise<void> {
+  const existing = [...s.runtimes.values()].map((rt) => rt.state);
+  const rechecked = await applyPermissions(s, existing);
+  const changed = rechecked.filter((state, i) => state !== existing[i]);
+  for (const state of changed) s.runtimes.get(state.scope)!.state = state;
+  await save(s, changed);
+}
+
+/** Loads scopes and sources from the store, adds the missing, forgets the orphaned. */
+async function load(s: RegistryState): Promise<void> {
+  const { runtimes } = s;
+  const [stored, sources] = await Promise.all([s.options.store.getScopes(), s.options.store.getSources()]);
+  for (const state of stored) runtimes.set(state.scope, runtimeOf(state));
+  const wanted = new Map<ScopeKey, ScopeState>();
+  for (const plan of rootScopes()) wanted.set(plan.scope, newScopeState(plan, null));
+  for (const source of sources) {
+    const plan = sourceScope(source.kind, source.params);
+    wanted.set(plan.scope, newScopeState(plan, null));
   }
+  // Top-level scopes no longer wanted (a source removed elsewhere) go with their children.
+  const orphans = [...runtimes.values()]
+    .filter((rt) => rt.state.parent === null && !wanted.has(rt.state.scope))
+    .flatMap((rt) => [rt.state.scope, ...descendants(s, rt.state.scope)]);
+  const dangling = [...runtimes.values()]
+    .filter((rt) => rt.state.parent !== null && !runtimes.has(rt.state.parent))
+    .flatMap((rt) => [rt.state.scope, ...descendants(s, rt.state.scope)]);
+  await forget(s, [...new Set([...orphans, ...dangling])]);
+  const added = [...wanted.values()].filter((state) => !runtimes.has(state.scope));
+  await recheck(s);
+  await adopt(s, added);
+}
+
+/** Plans the children a finished pass of `rt` made known; a complete full pass also forgets the gone ones. */
+async function discover(s: RegistryState, rt: ScopeRuntime, complete: boolean): Promise<void> {
+  const { runtimes } = s;
+  const { endpoint, scope, params } = rt.state;
+  const rows = await s.options.store.scopeRows(endpoint, scope);
+  const planned = childScopes(endpoint, params, rows);
+  const wanted = new Set(planned.map((p) => p.scope));
+  const added = planned.filter((p, i) => !runtimes.has(p.scope) && planned.findIndex((q) => q.scope === p.scope) === i);
+  await adopt(s, added.map((p) => newScopeState(p, scope)));
+  if (complete) {
+    // Only a complete full pass proves a parent row is gone.
+    const stale = [...runtimes.values()].filter((r) => r.state.parent === scope && !wanted.has(r.state.scope));
+    await forget(s, stale.flatMap((r) => [r.state.scope, ...descendants(s, r.state.scope)]));
+  }
+  if (added.length > 0) s.options.log.debug('discovered scopes', { parent: scope, added: added.length });
+}
+
+export function createScopeRegistry(options: ScopeRegistryOptions): ScopeRegistry {
+  const { store } = options;
+  const s: RegistryState = { options, runtimes: new Map(), forced: new Map(), focused: new Set() };
+  const { runtimes, forced } = s;
 
   return {
     runtimes,
-    load,
-
-    async discover(rt, complete) {
-      const { endpoint, scope, params } = rt.state;
-      const rows = await store.scopeRows(endpoint, scope);
-      const planned = childScopes(endpoint, params, rows);
-      const wanted = new Set(planned.map((p) => p.scope));
-      const added = planned.filter((p, i) => !runtimes.has(p.scope) && planned.findIndex((q) => q.scope === p.scope) === i);
-      await adopt(added.map((p) => newScopeState(p, scope)));
-      if (complete) {
-        // Only a complete full pass proves a parent row is gone.
-        const stale = [...runtimes.values()].filter((r) => r.state.parent === scope && !wanted.has(r.state.scope));
-        await forget(stale.flatMap((r) => [r.state.scope, ...descendants(r.state.scope)]));
-      }
-      if (added.length > 0) log.debug('discovered scopes', { parent: scope, added: added.length });
-    },
+    load: () => load(s),
+    discover: (rt, complete) => discover(s, rt, complete),
 
     async addSource(source) {
       await store.putSource(source);
       const plan = sourceScope(source.kind, source.params);
-      if (!runtimes.has(plan.scope)) await adopt([newScopeState(plan, null)]);
+      if (!runtimes.has(plan.scope)) await adopt(s, [newScopeState(plan, null)]);
     },
 
     async removeSource(id) {
       const known = runtimes.get(id);
       await store.removeSource(id);
       if (known && known.state.parent === null && rootScopes().every((r) => r.scope !== id)) {
-        await forget([id, ...descendants(id)]);
+        await forget(s, [id, ...descendants(s, id)]);
         return true;
       }
       return known !== undefined;
     },
 
-    recheckPermissions: recheck,
-    save,
+    recheckPermissions: () => recheck(s),
+    save: (states) => save(s, states),
 
     force(scopes, full) {
-      const targets = scopes ? scopes.filter((s) => runtimes.has(s)) : [...runtimes.keys()];
+      const targets = scopes ? scopes.filter((scope) => runtimes.has(scope)) : [...runtimes.keys()];
       for (const scope of targets) {
         const rt = runtimes.get(scope)!;
         if (rt.state.status === 'not-permitted') continue;
@@ -199,9 +217,9 @@ export function createScopeRegistry(options: ScopeRegistryOptions): ScopeRegistr
     forcedMode: (scope) => forced.get(scope),
     started: (scope) => void forced.delete(scope),
     focus(scopes) {
-      focused = new Set(scopes);
+      s.focused = new Set(scopes);
     },
-    isFocused: (scope) => focused.has(scope),
+    isFocused: (scope) => s.focused.has(scope),
     states: () => [...runtimes.values()].map((rt) => rt.state),
   };
 }
