@@ -1,6 +1,6 @@
 import { endpoints, parseListPage, type Dialect, type EndpointDef } from '../../../src-shared/api/index.js';
 import type { MirrorStore, PassCheckpoint, QuarantineEntry, ScopeState } from '../../../src-shared/store/index.js';
-import type { Clock } from '../clock.js';
+import { isoAt, type Clock } from '../clock.js';
 import type { RequestRunner } from '../http/request-runner.js';
 import { advanceHighWater } from './high-water.js';
 import { cursorUsable, deltaPassUrls, fullPassUrl, rebaseNextUrl } from './pass-urls.js';
@@ -50,114 +50,118 @@ interface FetchedPage {
   readonly issuedAt: string;
 }
 
+/** One pass as it goes: the scope's state, the checkpoint and URLs being followed, and the counts. */
+interface PassRun {
+  readonly deps: PassDeps;
+  readonly endpoint: EndpointDef;
+  state: ScopeState;
+  run: { checkpoint: PassCheckpoint; urls: string[] };
+  quarantinedTotal: number;
+}
+
+const isoOf = (p: PassRun) => isoAt(p.deps.clock);
+
+/** A new checkpoint and the first URLs of a pass in `mode` (a delta falls back to full when it cannot be asked). */
+function fresh(deps: PassDeps, endpoint: EndpointDef, state: ScopeState, mode: PassMode): { checkpoint: PassCheckpoint; urls: string[] } {
+  const delta = mode === 'delta' ? deltaPassUrls(deps.baseUrl, endpoint, state.params, state.highWater, deps.dialect) : null;
+  const actual: PassMode = delta ? 'delta' : 'full';
+  return {
+    checkpoint: { id: deps.newPassId(), mode: actual, nextUrl: null, nextUrlIssuedAt: null, pages: 0, rows: 0, startedAt: isoAt(deps.clock) },
+    urls: delta ?? [fullPassUrl(deps.baseUrl, endpoint, state.params, deps.dialect)],
+  };
+}
+
+/** Fetches and parses one page; rejected rows become quarantine entries. */
+async function fetchPage(p: PassRun, url: string, signal: AbortSignal): Promise<{ page: FetchedPage; next: string | null }> {
+  const { deps, endpoint } = p;
+  const body = await deps.runner.getJson(rebaseNextUrl(deps.baseUrl, url), { priority: deps.priority(), signal });
+  const parsed = parseListPage(endpoint.id, body);
+  const at = isoOf(p);
+  const quarantined = parsed.rejected.map((r) => ({
+    scope: p.state.scope,
+    endpoint: endpoint.id,
+    path: r.issues[0]?.path ?? `$.data[${r.index}]`,
+    reason: r.issues.map((i) => `${i.path}: ${i.message}`).join('; '),
+    row: r.row,
+    at,
+  }));
+  const empty = parsed.data.length + parsed.rejected.length === 0;
+  // An empty page, or a server that hands out the same URL again, ends the pass.
+  const next = empty || parsed.nextUrl === url ? null : parsed.nextUrl;
+  return { page: { rows: parsed.data as Record<string, unknown>[], quarantined, nextUrl: next, issuedAt: at }, next };
+}
+
 /**
- * Runs one pass of one scope: follows `nextUrl` from the first page (or from the
- * checkpoint of an interrupted full pass), writes every page with its checkpoint,
- * restarts once when the cursor has expired, and ends a full pass with a sweep.
- * @throws whatever stopped the pass (see classifyScopeFailure); every page stored
- * before that stays stored, with its checkpoint.
+ * Hands one page and its checkpoint to the store. Not async: the page's rows are handed
+ * to the store and then let go, only their counts wait for the acknowledgement.
  */
-export async function runPass(deps: PassDeps, initial: ScopeState, requested: PassMode): Promise<PassResult> {
-  const { clock, store } = deps;
-  const endpoint: EndpointDef = endpoints[initial.endpoint];
-  const iso = () => new Date(clock.now()).toISOString();
-  let state = initial;
-  let quarantinedTotal = 0;
-
-  const fresh = (mode: PassMode): { checkpoint: PassCheckpoint; urls: string[] } => {
-    const delta = mode === 'delta' ? deltaPassUrls(deps.baseUrl, endpoint, state.params, state.highWater, deps.dialect) : null;
-    const actual: PassMode = delta ? 'delta' : 'full';
-    return {
-      checkpoint: { id: deps.newPassId(), mode: actual, nextUrl: null, nextUrlIssuedAt: null, pages: 0, rows: 0, startedAt: iso() },
-      urls: delta ?? [fullPassUrl(deps.baseUrl, endpoint, state.params, deps.dialect)],
-    };
+function writePage(p: PassRun, page: FetchedPage): Promise<void> {
+  const { deps, endpoint, state } = p;
+  const cp = p.run.checkpoint;
+  const checkpoint: PassCheckpoint = {
+    ...cp,
+    nextUrl: page.nextUrl,
+    nextUrlIssuedAt: page.nextUrl ? page.issuedAt : null,
+    pages: cp.pages + 1,
+    rows: cp.rows + page.rows.length,
   };
-
-  // Only full passes resume: a delta is cheap to ask again from its high-water marks.
-  const saved = state.pass;
-  let run =
-    saved && saved.mode === 'full' && (saved.nextUrl === null || cursorUsable(saved.nextUrlIssuedAt, clock.now()))
-      ? { checkpoint: saved, urls: saved.nextUrl === null ? [] : [saved.nextUrl] }
-      : fresh(requested);
-
-  const fetchPage = async (url: string, signal: AbortSignal): Promise<{ page: FetchedPage; next: string | null }> => {
-    const body = await deps.runner.getJson(rebaseNextUrl(deps.baseUrl, url), { priority: deps.priority(), signal });
-    const parsed = parseListPage(endpoint.id, body);
-    const at = iso();
-    const quarantined = parsed.rejected.map((r) => ({
-      scope: state.scope,
-      endpoint: endpoint.id,
-      path: r.issues[0]?.path ?? `$.data[${r.index}]`,
-      reason: r.issues.map((i) => `${i.path}: ${i.message}`).join('; '),
-      row: r.row,
-      at,
-    }));
-    const empty = parsed.data.length + parsed.rejected.length === 0;
-    // An empty page, or a server that hands out the same URL again, ends the pass.
-    const next = empty || parsed.nextUrl === url ? null : parsed.nextUrl;
-    return { page: { rows: parsed.data as Record<string, unknown>[], quarantined, nextUrl: next, issuedAt: at }, next };
+  const next: ScopeState = {
+    ...state,
+    status: 'syncing',
+    pass: checkpoint,
+    highWater: advanceHighWater(state.highWater, page.rows),
   };
+  const rowsWritten = page.rows.length;
+  const quarantined = page.quarantined.length;
+  const stored = deps.store.applyPage({ endpoint: endpoint.id, scope: state.scope, pass: checkpoint.id, rows: page.rows, quarantined: page.quarantined, state: next });
+  return stored.then(() => {
+    p.run = { ...p.run, checkpoint };
+    p.state = next;
+    p.quarantinedTotal += quarantined;
+    deps.onPage(p.state, rowsWritten);
+  });
+}
 
+/** Follows every URL of the run to its end (or a yield), restarting once when the cursor expired. */
+async function followPages(p: PassRun): Promise<void> {
+  const { deps, endpoint } = p;
   let restarted = false;
   for (;;) {
-    const checkpointOf = () => run.checkpoint;
     try {
-      for (const first of run.urls) {
+      for (const first of p.run.urls) {
         await runPagePipeline<FetchedPage>({
           first,
           depth: deps.prefetch,
           ...(deps.budget ? { budget: deps.budget } : {}),
           signal: deps.signal,
-          ...(deps.yieldWhen && run.checkpoint.mode === 'full' ? { stopWhen: deps.yieldWhen } : {}),
-          fetch: fetchPage,
-          // Not async: the page's rows are handed to the store and then let go, only
-          // their counts wait for the acknowledgement.
-          write: (page) => {
-            const cp = checkpointOf();
-            const checkpoint: PassCheckpoint = {
-              ...cp,
-              nextUrl: page.nextUrl,
-              nextUrlIssuedAt: page.nextUrl ? page.issuedAt : null,
-              pages: cp.pages + 1,
-              rows: cp.rows + page.rows.length,
-            };
-            const next: ScopeState = {
-              ...state,
-              status: 'syncing',
-              pass: checkpoint,
-              highWater: advanceHighWater(state.highWater, page.rows),
-            };
-            const rowsWritten = page.rows.length;
-            const quarantined = page.quarantined.length;
-            const stored = store.applyPage({ endpoint: endpoint.id, scope: state.scope, pass: checkpoint.id, rows: page.rows, quarantined: page.quarantined, state: next });
-            return stored.then(() => {
-              run = { ...run, checkpoint };
-              state = next;
-              quarantinedTotal += quarantined;
-              deps.onPage(state, rowsWritten);
-            });
-          },
+          ...(deps.yieldWhen && p.run.checkpoint.mode === 'full' ? { stopWhen: deps.yieldWhen } : {}),
+          fetch: (url, signal) => fetchPage(p, url, signal),
+          write: (page) => writePage(p, page),
         });
       }
-      break;
+      return;
     } catch (error) {
       if (!restarted && classifyScopeFailure(endpoint, error).kind === 'cursor-expired') {
         // The pages already stored keep their stamps of the old pass; a new pass id
         // makes sure rows deleted meanwhile are swept by this one.
         restarted = true;
-        run = fresh(run.checkpoint.mode);
+        p.run = fresh(deps, endpoint, p.state, p.run.checkpoint.mode);
         continue;
       }
       throw error;
     }
   }
+}
 
-  const cp = run.checkpoint;
+/** The result of a yielded pass, or the finished pass's final state after the store's sweep. */
+async function finishPass(p: PassRun): Promise<PassResult> {
+  const { state } = p;
+  const cp = p.run.checkpoint;
   if (cp.mode === 'full' && cp.nextUrl !== null) {
     // Yielded: the state saved with the last page is the checkpoint to resume from.
-    return { state: { ...state, status: 'queued' }, mode: cp.mode, pages: cp.pages, rows: cp.rows, deleted: 0, quarantined: quarantinedTotal, yielded: true };
+    return { state: { ...state, status: 'queued' }, mode: cp.mode, pages: cp.pages, rows: cp.rows, deleted: 0, quarantined: p.quarantinedTotal, yielded: true };
   }
-  const now = iso();
+  const now = isoOf(p);
   const final: ScopeState = {
     ...state,
     status: 'idle',
@@ -167,14 +171,34 @@ export async function runPass(deps: PassDeps, initial: ScopeState, requested: Pa
     lastError: null,
     reason: null,
   };
-  const finished = await store.finishPass({ endpoint: endpoint.id, scope: state.scope, pass: cp.id, sweep: cp.mode === 'full', state: final });
+  const finished = await p.deps.store.finishPass({ endpoint: p.endpoint.id, scope: state.scope, pass: cp.id, sweep: cp.mode === 'full', state: final });
   return {
     state: finished.rowCount === undefined ? final : { ...final, rowCount: finished.rowCount },
     mode: cp.mode,
     pages: cp.pages,
     rows: cp.rows,
     deleted: finished.deleted,
-    quarantined: quarantinedTotal,
+    quarantined: p.quarantinedTotal,
     yielded: false,
   };
+}
+
+/**
+ * Runs one pass of one scope: follows `nextUrl` from the first page (or from the
+ * checkpoint of an interrupted full pass), writes every page with its checkpoint,
+ * restarts once when the cursor has expired, and ends a full pass with a sweep.
+ * @throws whatever stopped the pass (see classifyScopeFailure); every page stored
+ * before that stays stored, with its checkpoint.
+ */
+export async function runPass(deps: PassDeps, initial: ScopeState, requested: PassMode): Promise<PassResult> {
+  const endpoint: EndpointDef = endpoints[initial.endpoint];
+  // Only full passes resume: a delta is cheap to ask again from its high-water marks.
+  const saved = initial.pass;
+  const run =
+    saved && saved.mode === 'full' && (saved.nextUrl === null || cursorUsable(saved.nextUrlIssuedAt, deps.clock.now()))
+      ? { checkpoint: saved, urls: saved.nextUrl === null ? [] : [saved.nextUrl] }
+      : fresh(deps, endpoint, initial, requested);
+  const p: PassRun = { deps, endpoint, state: initial, run, quarantinedTotal: 0 };
+  await followPages(p);
+  return finishPass(p);
 }
