@@ -27,6 +27,77 @@ export interface PipelineOptions<P> {
   readonly stopWhen?: () => boolean;
 }
 
+/** The queue between producer and consumer, and how each wakes the other. */
+interface Pipe<P> {
+  readonly options: PipelineOptions<P>;
+  readonly signal: AbortSignal;
+  readonly queue: P[];
+  done: boolean;
+  fetchError: unknown;
+  notifyConsumer: (() => void) | null;
+  notifyProducer: (() => void) | null;
+}
+
+function wakeConsumer<P>(pipe: Pipe<P>): void {
+  pipe.notifyConsumer?.();
+  pipe.notifyConsumer = null;
+}
+
+function wakeProducer<P>(pipe: Pipe<P>): void {
+  pipe.notifyProducer?.();
+  pipe.notifyProducer = null;
+}
+
+/**
+ * Writes the oldest fetched page. Not async, so the page is no local of the consumer's
+ * loop: once the store has taken it, nothing here keeps it alive while its acknowledgement is awaited.
+ */
+function writeNext<P>(pipe: Pipe<P>): Promise<void> {
+  const page = pipe.queue.shift()!;
+  wakeProducer(pipe);
+  return pipe.options.write(page).finally(() => pipe.options.budget?.release());
+}
+
+/**
+ * Fetches one page into the queue and returns the next URL: the page is never a
+ * local of the producer's loop, which would hold it until the next fetch.
+ */
+async function fetchInto<P>(pipe: Pipe<P>, url: string): Promise<string | null> {
+  const { options, signal } = pipe;
+  await options.budget?.acquire(signal);
+  try {
+    const { page, next } = await options.fetch(url, signal);
+    pipe.queue.push(page);
+    wakeConsumer(pipe);
+    return next;
+  } catch (error) {
+    options.budget?.release();
+    throw error;
+  }
+}
+
+/** The producer: fetches while the queue has room, until the end, `stopWhen` or an abort; keeps a fetch error for the caller. */
+async function produce<P>(pipe: Pipe<P>): Promise<void> {
+  const { options, signal, queue } = pipe;
+  let url: string | null = options.first;
+  let fetched = 0;
+  try {
+    while (url !== null) {
+      while (queue.length >= options.depth && !signal.aborted) {
+        await new Promise<void>((resolve) => (pipe.notifyProducer = resolve));
+      }
+      if (signal.aborted || (fetched > 0 && options.stopWhen?.() === true)) break;
+      url = await fetchInto(pipe, url);
+      fetched += 1;
+    }
+  } catch (error) {
+    pipe.fetchError = error;
+  } finally {
+    pipe.done = true;
+    wakeConsumer(pipe);
+  }
+}
+
 /**
  * Runs the pipeline to the end, or until `stopWhen`. When a fetch fails, the pages
  * already fetched are still written (their checkpoint moves forward) before the error
@@ -35,76 +106,23 @@ export interface PipelineOptions<P> {
 export async function runPagePipeline<P>(options: PipelineOptions<P>): Promise<void> {
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-  const queue: P[] = [];
-  let done = false;
-  let fetchError: unknown = null;
-  let notifyConsumer: (() => void) | null = null;
-  let notifyProducer: (() => void) | null = null;
-  const wakeConsumer = () => {
-    notifyConsumer?.();
-    notifyConsumer = null;
-  };
-  const wakeProducer = () => {
-    notifyProducer?.();
-    notifyProducer = null;
-  };
-
-  // Not async, so the page is no local of the loop below: once the store has taken it,
-  // nothing here keeps it alive while its acknowledgement is awaited.
-  const writeNext = (): Promise<void> => {
-    const page = queue.shift()!;
-    wakeProducer();
-    return options.write(page).finally(() => options.budget?.release());
-  };
-
-  // Fetches one page into the queue and returns the next URL: the page is never a
-  // local of the producer's loop, which would hold it until the next fetch.
-  const fetchInto = async (url: string): Promise<string | null> => {
-    await options.budget?.acquire(signal);
-    try {
-      const { page, next } = await options.fetch(url, signal);
-      queue.push(page);
-      wakeConsumer();
-      return next;
-    } catch (error) {
-      options.budget?.release();
-      throw error;
-    }
-  };
-
-  const producer = (async () => {
-    let url: string | null = options.first;
-    let fetched = 0;
-    try {
-      while (url !== null) {
-        while (queue.length >= options.depth && !signal.aborted) {
-          await new Promise<void>((resolve) => (notifyProducer = resolve));
-        }
-        if (signal.aborted || (fetched > 0 && options.stopWhen?.() === true)) break;
-        url = await fetchInto(url);
-        fetched += 1;
-      }
-    } catch (error) {
-      fetchError = error;
-    } finally {
-      done = true;
-      wakeConsumer();
-    }
-  })();
+  const pipe: Pipe<P> = { options, signal, queue: [], done: false, fetchError: null, notifyConsumer: null, notifyProducer: null };
+  const { queue } = pipe;
+  const producer = produce(pipe);
 
   try {
     for (;;) {
       throwIfAborted(options.signal);
       if (queue.length === 0) {
-        if (done) break;
-        await new Promise<void>((resolve) => (notifyConsumer = resolve));
+        if (pipe.done) break;
+        await new Promise<void>((resolve) => (pipe.notifyConsumer = resolve));
         continue;
       }
-      await writeNext();
+      await writeNext(pipe);
     }
   } catch (error) {
     stop.abort();
-    wakeProducer();
+    wakeProducer(pipe);
     await producer;
     throw error;
   } finally {
@@ -113,5 +131,5 @@ export async function runPagePipeline<P>(options: PipelineOptions<P>): Promise<v
     for (let i = 0; i < dropped; i += 1) options.budget?.release();
   }
   await producer;
-  if (fetchError !== null) throw fetchError;
+  if (pipe.fetchError !== null) throw pipe.fetchError;
 }
