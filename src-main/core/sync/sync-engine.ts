@@ -77,6 +77,22 @@ export interface SyncEngine {
 /** A participation refresh goes before every list page. */
 const REFRESH_PRIORITY = 20;
 
+/** Fetches one participation (E5) and writes it into its E4 scope; null when the server no longer has it. */
+async function fetchParticipation(options: SyncEngineOptions, signal: AbortSignal, ref: ParticipationRef): Promise<Record<string, unknown> | null> {
+  const params = { moduleId: ref.moduleId, calendarId: ref.calendarId, participationId: ref.participationId };
+  const url = `${options.baseUrl.replace(/\/+$/, '')}${versionedPath(endpoints.E5, params)}`;
+  let body: unknown;
+  try {
+    body = await options.runner.getJson(url, { priority: REFRESH_PRIORITY, signal });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.code === 'not-found') return null;
+    throw error;
+  }
+  const row = parseResponse('E5', body) as Record<string, unknown>;
+  await options.store.putRow({ endpoint: 'E5', scope: scopeKey('E4', { moduleId: ref.moduleId, calendarId: ref.calendarId }), row });
+  return row;
+}
+
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { runner, connectivity, store, clock, log } = options;
   const changed = () => options.onChange?.();
@@ -133,18 +149,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     removeSource: (id) => registry.removeSource(id),
 
     async refreshParticipation(ref) {
-      const params = { moduleId: ref.moduleId, calendarId: ref.calendarId, participationId: ref.participationId };
-      const url = `${options.baseUrl.replace(/\/+$/, '')}${versionedPath(endpoints.E5, params)}`;
-      let body: unknown;
-      try {
-        body = await runner.getJson(url, { priority: REFRESH_PRIORITY, signal: scheduler.signal });
-      } catch (error) {
-        if (error instanceof ApiRequestError && error.code === 'not-found') return null;
-        throw error;
-      }
-      const row = parseResponse('E5', body) as Record<string, unknown>;
-      await store.putRow({ endpoint: 'E5', scope: scopeKey('E4', { moduleId: ref.moduleId, calendarId: ref.calendarId }), row });
-      changed();
+      const row = await fetchParticipation(options, scheduler.signal, ref);
+      if (row) changed();
       return row;
     },
 
