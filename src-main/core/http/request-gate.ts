@@ -47,149 +47,183 @@ interface Waiter {
   readonly grant: () => void;
 }
 
-export function createRequestGate(options: RequestGateOptions): RequestGate {
-  const { clock, sleep } = options;
-  const windowMs = options.windowMs ?? 60_000;
-  let budget = options.budget;
-  let pausedUntil = 0;
-  const held = new Set<string>();
-  const waiters: Waiter[] = [];
+/** The gate's mutable state, shared by the steps below. */
+interface GateState {
+  readonly options: RequestGateOptions;
+  readonly windowMs: number;
+  budget: number | null;
+  pausedUntil: number;
+  readonly held: Set<string>;
+  readonly waiters: Waiter[];
   // Answer times: counting a request from its answer (not its sending) keeps us inside
   // any server-side window however the server aligns it.
-  const answered: number[] = [];
-  let inFlight = 0;
-  let seq = 0;
-  let pumping = false;
-  let wake = new AbortController();
+  readonly answered: number[];
+  inFlight: number;
+  seq: number;
+  pumping: boolean;
+  wake: AbortController;
+}
 
-  const changed = () => options.onChange?.();
-  const poke = () => {
-    wake.abort();
-    wake = new AbortController();
-  };
-  const prune = () => {
-    const cutoff = clock.now() - windowMs;
-    while (answered.length > 0 && answered[0]! <= cutoff) answered.shift();
-  };
-  const used = () => {
-    prune();
-    return inFlight + answered.length;
-  };
+const changed = (g: GateState) => g.options.onChange?.();
 
-  async function waitFor(ms: number | null): Promise<void> {
-    const signal = wake.signal;
-    try {
-      if (ms === null) {
-        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-      } else {
-        await sleep(ms, signal);
-      }
-    } catch (error) {
-      if (!isAbort(error)) throw error;
+/** Wakes the pump out of its wait. */
+function poke(g: GateState): void {
+  g.wake.abort();
+  g.wake = new AbortController();
+}
+
+/** Drops answers that have aged out of the window. */
+function prune(g: GateState): void {
+  const cutoff = g.options.clock.now() - g.windowMs;
+  while (g.answered.length > 0 && g.answered[0]! <= cutoff) g.answered.shift();
+}
+
+function used(g: GateState): number {
+  prune(g);
+  return g.inFlight + g.answered.length;
+}
+
+/** Waits `ms` (or until poked when null). */
+async function waitWoken(g: GateState, ms: number | null): Promise<void> {
+  const signal = g.wake.signal;
+  try {
+    if (ms === null) {
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    } else {
+      await g.options.sleep(ms, signal);
     }
+  } catch (error) {
+    if (!isAbort(error)) throw error;
   }
+}
 
-  async function pump(): Promise<void> {
-    if (pumping) {
-      poke();
-      return;
-    }
-    pumping = true;
-    try {
-      while (waiters.length > 0) {
-        const now = clock.now();
-        if (held.size > 0) {
-          await waitFor(null);
-          continue;
-        }
-        if (pausedUntil > now) {
-          await waitFor(pausedUntil - now);
-          continue;
-        }
-        if (budget !== null && used() >= budget) {
-          await waitFor(answered.length > 0 ? answered[0]! + windowMs - now + 1 : null);
-          continue;
-        }
-        waiters.sort((a, b) => b.priority - a.priority || a.seq - b.seq);
-        const next = waiters.shift()!;
-        inFlight += 1;
-        next.grant();
-        changed();
-      }
-    } finally {
-      pumping = false;
-    }
+/** Grants waiters, most urgent first, while no hold, pause or spent budget stops them; one pump at a time. */
+async function pump(g: GateState): Promise<void> {
+  if (g.pumping) {
+    poke(g);
+    return;
   }
+  g.pumping = true;
+  try {
+    while (g.waiters.length > 0) {
+      const now = g.options.clock.now();
+      if (g.held.size > 0) {
+        await waitWoken(g, null);
+        continue;
+      }
+      if (g.pausedUntil > now) {
+        await waitWoken(g, g.pausedUntil - now);
+        continue;
+      }
+      if (g.budget !== null && used(g) >= g.budget) {
+        await waitWoken(g, g.answered.length > 0 ? g.answered[0]! + g.windowMs - now + 1 : null);
+        continue;
+      }
+      g.waiters.sort((a, b) => b.priority - a.priority || a.seq - b.seq);
+      const next = g.waiters.shift()!;
+      g.inFlight += 1;
+      next.grant();
+      changed(g);
+    }
+  } finally {
+    g.pumping = false;
+  }
+}
+
+/** Queues a waiter and resolves when it is granted a slot; rejects when `signal` aborts first. */
+function admit(g: GateState, priority: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const waiter: Waiter = {
+      priority,
+      seq: g.seq++,
+      grant: () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+    };
+    const onAbort = () => {
+      const index = g.waiters.indexOf(waiter);
+      if (index >= 0) g.waiters.splice(index, 1);
+      poke(g);
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    g.waiters.push(waiter);
+    void pump(g);
+  });
+}
+
+/** Ms until the budget lets `n` more requests go, requests in flight counted as answered now. */
+function budgetWait(g: GateState, n: number): number {
+  const { budget, windowMs } = g;
+  if (budget === null || n <= 0) return 0;
+  const beyond = used(g) + n - budget;
+  if (beyond <= 0) return 0;
+  const now = g.options.clock.now();
+  // The window frees a slot as each answer ages out of it, oldest first.
+  const expiries = [...g.answered, ...Array.from({ length: g.inFlight }, () => now)].map((at) => at + windowMs - now);
+  const later = Math.ceil((Math.max(0, beyond - expiries.length) * windowMs) / Math.max(1, budget));
+  return Math.max(0, expiries[Math.min(beyond, expiries.length) - 1] ?? 0) + later;
+}
+
+export function createRequestGate(options: RequestGateOptions): RequestGate {
+  const { clock } = options;
+  const g: GateState = {
+    options,
+    windowMs: options.windowMs ?? 60_000,
+    budget: options.budget,
+    pausedUntil: 0,
+    held: new Set(),
+    waiters: [],
+    answered: [],
+    inFlight: 0,
+    seq: 0,
+    pumping: false,
+    wake: new AbortController(),
+  };
 
   return {
     async run(task, runOptions = {}) {
       const { signal, priority = 0 } = runOptions;
       if (signal?.aborted) throw abortError();
-      await new Promise<void>((resolve, reject) => {
-        const waiter: Waiter = {
-          priority,
-          seq: seq++,
-          grant: () => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-          },
-        };
-        const onAbort = () => {
-          const index = waiters.indexOf(waiter);
-          if (index >= 0) waiters.splice(index, 1);
-          poke();
-          reject(abortError());
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-        waiters.push(waiter);
-        void pump();
-      });
+      await admit(g, priority, signal);
       try {
         return await task();
       } finally {
-        inFlight -= 1;
-        answered.push(clock.now());
-        prune();
-        changed();
-        poke();
+        g.inFlight -= 1;
+        g.answered.push(clock.now());
+        prune(g);
+        changed(g);
+        poke(g);
       }
     },
     note() {
-      answered.push(clock.now());
-      prune();
-      changed();
+      g.answered.push(clock.now());
+      prune(g);
+      changed(g);
     },
     pauseUntil(epochMs) {
-      if (epochMs <= pausedUntil) return;
-      pausedUntil = epochMs;
-      changed();
-      poke();
+      if (epochMs <= g.pausedUntil) return;
+      g.pausedUntil = epochMs;
+      changed(g);
+      poke(g);
     },
     hold(reason, on) {
-      if (on === held.has(reason)) return;
-      if (on) held.add(reason);
-      else held.delete(reason);
-      changed();
-      poke();
+      if (on === g.held.has(reason)) return;
+      if (on) g.held.add(reason);
+      else g.held.delete(reason);
+      changed(g);
+      poke(g);
     },
     setBudget(perWindow) {
-      budget = perWindow;
-      changed();
-      poke();
+      g.budget = perWindow;
+      changed(g);
+      poke(g);
     },
-    used,
-    budget: () => budget,
-    holds: () => [...held],
-    pausedUntil: () => (pausedUntil > clock.now() ? pausedUntil : null),
-    waitFor(n) {
-      if (budget === null || n <= 0) return 0;
-      const beyond = used() + n - budget;
-      if (beyond <= 0) return 0;
-      const now = clock.now();
-      // The window frees a slot as each answer ages out of it, oldest first.
-      const expiries = [...answered, ...Array.from({ length: inFlight }, () => now)].map((at) => at + windowMs - now);
-      const later = Math.ceil((Math.max(0, beyond - expiries.length) * windowMs) / Math.max(1, budget));
-      return Math.max(0, expiries[Math.min(beyond, expiries.length) - 1] ?? 0) + later;
-    },
+    used: () => used(g),
+    budget: () => g.budget,
+    holds: () => [...g.held],
+    pausedUntil: () => (g.pausedUntil > clock.now() ? g.pausedUntil : null),
+    waitFor: (n) => budgetWait(g, n),
   };
 }
