@@ -52,99 +52,109 @@ export interface WriterSession {
   whenSettled(): Promise<void>;
 }
 
-export function createWriterSession(options: WriterSessionOptions): WriterSession {
+/** The session's windows and writer, shared by the steps below. */
+interface SessionState {
+  readonly options: WriterSessionOptions;
+  readonly peers: MainPeer[];
+  writer: Writer | null;
+  focused: readonly string[];
+  started: boolean;
+  stopped: boolean;
+  switching: Promise<void>;
+}
+
+/** Makes `peer` the writer: seeds its store and starts an engine on it, and reconciles the outbox with it. */
+function serve(s: SessionState, peer: MainPeer): void {
+  const { options } = s;
   const { log } = options;
-  const peers: MainPeer[] = [];
-  let writer: Writer | null = null;
-  let focused: readonly string[] = [];
-  let started = false;
-  let stopped = false;
-  let switching: Promise<void> = Promise.resolve();
-  const switchWriter = (step: () => Promise<void>) => {
-    switching = switching.then(step, step);
-  };
-
-  function serve(peer: MainPeer): void {
-    const engine = options.createEngine(peer.store);
-    const ready = (async () => {
-      try {
-        await options.seed(peer.store);
-        if (writer?.engine !== engine) return;
-        await engine.start();
-        engine.focus(focused);
-      } catch (error) {
-        if (!isPauseSignal(error)) log.error('sync engine did not start', { message: (error as Error).message });
-      }
-      options.onChange();
-    })();
-    writer = { peer, engine, ready };
-    void options.outbox.reconcile().then(
-      () => options.outbox.replay(),
-      (error: unknown) => {
-        if (!isPauseSignal(error)) log.error('outbox reconcile failed', { message: (error as Error).message });
-      },
-    );
-  }
-
-  async function unserve(): Promise<void> {
-    const current = writer;
-    writer = null;
-    if (!current) return;
-    await current.engine.stop();
+  const engine = options.createEngine(peer.store);
+  const ready = (async () => {
+    try {
+      await options.seed(peer.store);
+      if (s.writer?.engine !== engine) return;
+      await engine.start();
+      engine.focus(s.focused);
+    } catch (error) {
+      if (!isPauseSignal(error)) log.error('sync engine did not start', { message: (error as Error).message });
+    }
     options.onChange();
-  }
+  })();
+  s.writer = { peer, engine, ready };
+  void options.outbox.reconcile().then(
+    () => options.outbox.replay(),
+    (error: unknown) => {
+      if (!isPauseSignal(error)) log.error('outbox reconcile failed', { message: (error as Error).message });
+    },
+  );
+}
+
+/** No window is the writer any more: stops the old writer's engine. */
+async function unserve(s: SessionState): Promise<void> {
+  const current = s.writer;
+  s.writer = null;
+  if (!current) return;
+  await current.engine.stop();
+  s.options.onChange();
+}
+
+export function createWriterSession(options: WriterSessionOptions): WriterSession {
+  const s: SessionState = { options, peers: [], writer: null, focused: [], started: false, stopped: false, switching: Promise.resolve() };
+  const { peers } = s;
+  const switchWriter = (step: () => Promise<void>) => {
+    s.switching = s.switching.then(step, step);
+  };
 
   return {
     attach(peer) {
       if (!peers.includes(peer)) peers.push(peer);
       options.greet(peer);
-      if (!started || stopped) return;
+      if (!s.started || s.stopped) return;
       options.probe();
       switchWriter(async () => {
-        await unserve();
-        if (!stopped && peers.at(-1) === peer && !writer) serve(peer);
+        await unserve(s);
+        if (!s.stopped && peers.at(-1) === peer && !s.writer) serve(s, peer);
       });
     },
 
     detach(peer) {
       const index = peers.indexOf(peer);
       if (index >= 0) peers.splice(index, 1);
-      if (writer?.peer !== peer) return;
+      if (s.writer?.peer !== peer) return;
       switchWriter(async () => {
-        await unserve();
+        await unserve(s);
         const next = peers.at(-1);
-        if (!stopped && next && !writer) serve(next);
+        if (!s.stopped && next && !s.writer) serve(s, next);
       });
     },
 
     start() {
-      if (started) return;
-      started = true;
+      if (s.started) return;
+      s.started = true;
       const peer = peers.at(-1);
-      if (peer) serve(peer);
+      if (peer) serve(s, peer);
     },
 
     async stop() {
-      stopped = true;
-      await switching;
-      await unserve();
+      s.stopped = true;
+      await s.switching;
+      await unserve(s);
     },
 
-    writer: () => writer,
-    store: () => (writer?.peer ?? peers.at(-1))?.store ?? null,
+    writer: () => s.writer,
+    store: () => (s.writer?.peer ?? peers.at(-1))?.store ?? null,
 
     emit(name, data) {
       for (const peer of peers) peer.emit(name, data);
     },
 
     focus(scopes) {
-      focused = scopes;
-      writer?.engine.focus(scopes);
+      s.focused = scopes;
+      s.writer?.engine.focus(scopes);
     },
 
     async whenSettled() {
-      await switching;
-      const current = writer;
+      await s.switching;
+      const current = s.writer;
       if (!current) return;
       await current.ready;
       await current.engine.whenSettled();
