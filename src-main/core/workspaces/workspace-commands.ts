@@ -67,15 +67,84 @@ function connectionOf(draft: WorkspaceDraft): ConnectionConfig {
     : { kind: 'client', baseUrl: draft.baseUrl, clientId: draft.auth.clientId, clientSecret: draft.auth.clientSecret, scopes: [draft.scopePrefix] };
 }
 
+/** What testing a connection needs. */
+type TestDeps = Parameters<typeof testConnection>[1];
+
+/** The workspace's runtime. @throws `UnknownWorkspace` when it was removed. */
+function runtimeOf(state: RegistryState, id: string) {
+  const runtime = state.runtimes.get(id);
+  if (!runtime) throw coded('UnknownWorkspace', 'This workspace was removed.');
+  return runtime;
+}
+
+/** Forgets a workspace: off the list, services stopped, secrets and files deleted; another becomes active if it was. */
+async function removeWorkspace(state: RegistryState, id: string): Promise<{ databaseName: string; active: string | null }> {
+  const runtime = runtimeOf(state, id);
+  const { record } = runtime;
+  if (state.file.active === id) state.closeWindow();
+  state.runtimes.delete(id);
+  const remaining = state.file.workspaces.filter((w) => w.id !== id);
+  const active = state.file.active === id ? (remaining[0]?.id ?? null) : state.file.active;
+  state.file = { ...state.file, active, workspaces: remaining };
+  await state.save();
+  await runtime.starting?.catch(() => undefined);
+  await runtime.services?.stop();
+  const storage = workspaceStorage(id, record.legacy);
+  await state.options.vault.delete(storage.vault.token);
+  await state.options.vault.delete(storage.vault.clientSecret);
+  await deleteWorkspaceFiles(state.dataDir(record), record.legacy ?? false);
+  return { databaseName: storage.databaseName, active };
+}
+
+/** Stops the workspace's services and deletes its secrets; its journal stays. */
+async function signOut(state: RegistryState, id: string): Promise<{ signedOut: true }> {
+  const runtime = runtimeOf(state, id);
+  if (runtime.record.connection.kind === 'demo') throw coded('InvalidArgument', 'The demo workspace has no credentials to sign out of.');
+  if (state.file.active === id) state.closeWindow();
+  await runtime.starting?.catch(() => undefined);
+  // Stopped before the secret goes: nothing may sync or replay with it meanwhile. The
+  // journal stays, so unsent edits go out after the next sign-in.
+  const services = runtime.services;
+  runtime.services = null;
+  runtime.secretMissing = true;
+  await services?.stop();
+  const keys = workspaceStorage(id, runtime.record.legacy).vault;
+  await state.options.vault.delete(keys.token);
+  await state.options.vault.delete(keys.clientSecret);
+  return { signedOut: true };
+}
+
+/** Tests a new secret against the saved connection and, when it works, stores it and hands it to the services. */
+async function signIn(state: RegistryState, testDeps: TestDeps, id: string, token: string | undefined, clientSecret: string | undefined) {
+  const runtime = runtimeOf(state, id);
+  const saved = runtime.record.connection;
+  const secret = saved.kind === 'token' ? token : saved.kind === 'client' ? clientSecret : undefined;
+  if (saved.kind === 'demo' || !secret) throw coded('InvalidArgument', saved.kind === 'token' ? 'Paste a new access token.' : 'Enter the client secret.');
+  const services = runtime.services;
+  const settings = services ? await services.handlers['settings.get']({}) : null;
+  const draft: WorkspaceDraft = {
+    baseUrl: saved.baseUrl,
+    auth: saved.kind === 'token' ? { kind: 'token', token: secret } : { kind: 'client', clientId: saved.clientId, clientSecret: secret },
+    scopePrefix: settings?.scopePrefix ?? (saved.kind === 'client' ? saved.scopes[0] : undefined) ?? 'svc.api',
+    requestBudgetPerMinute: settings?.requestBudgetPerMinute ?? null,
+  };
+  const test = await testConnection(draft, testDeps);
+  if (!test.ok) return { accepted: false, test };
+  const keys = workspaceStorage(id, runtime.record.legacy).vault;
+  await state.options.vault.set(saved.kind === 'token' ? keys.token : keys.clientSecret, secret);
+  if (services) {
+    // Same services: the engine and the outbox resume where they waited, no edit lost.
+    await services.handlers['auth.update'](saved.kind === 'token' ? { token: secret } : { clientSecret: secret });
+  } else {
+    await state.ensureStarted(id);
+  }
+  return { accepted: true, test };
+}
+
 /** The `workspaces.*` commands over the registry's state. */
 export function createWorkspaceCommands(state: RegistryState): WorkspaceHandlers {
   const { options } = state;
-  const testDeps = { ...(options.fetch ? { fetch: options.fetch } : {}), clock: state.clock };
-  const recordOf = (id: string) => {
-    const runtime = state.runtimes.get(id);
-    if (!runtime) throw coded('UnknownWorkspace', 'This workspace was removed.');
-    return runtime;
-  };
+  const testDeps: TestDeps = { ...(options.fetch ? { fetch: options.fetch } : {}), clock: state.clock };
   return {
     async 'workspaces.list'() {
       return { active: state.file.active, workspaces: await Promise.all(state.file.workspaces.map((r) => state.summary(r))) };
@@ -96,69 +165,14 @@ export function createWorkspaceCommands(state: RegistryState): WorkspaceHandlers
       return { opened: await state.openWindow(id), active: state.file.active };
     },
     async 'workspaces.switch'({ id }) {
-      const { record } = recordOf(id);
+      const { record } = runtimeOf(state, id);
       state.closeWindow();
       state.file = { ...state.file, active: id };
       await state.save();
       return { id, databaseName: workspaceStorage(id, record.legacy).databaseName };
     },
-    async 'workspaces.remove'({ id }) {
-      const runtime = recordOf(id);
-      const { record } = runtime;
-      if (state.file.active === id) state.closeWindow();
-      state.runtimes.delete(id);
-      const remaining = state.file.workspaces.filter((w) => w.id !== id);
-      const active = state.file.active === id ? (remaining[0]?.id ?? null) : state.file.active;
-      state.file = { ...state.file, active, workspaces: remaining };
-      await state.save();
-      await runtime.starting?.catch(() => undefined);
-      await runtime.services?.stop();
-      const storage = workspaceStorage(id, record.legacy);
-      await options.vault.delete(storage.vault.token);
-      await options.vault.delete(storage.vault.clientSecret);
-      await deleteWorkspaceFiles(state.dataDir(record), record.legacy ?? false);
-      return { databaseName: storage.databaseName, active };
-    },
-    async 'workspaces.signOut'({ id }) {
-      const runtime = recordOf(id);
-      if (runtime.record.connection.kind === 'demo') throw coded('InvalidArgument', 'The demo workspace has no credentials to sign out of.');
-      if (state.file.active === id) state.closeWindow();
-      await runtime.starting?.catch(() => undefined);
-      // Stopped before the secret goes: nothing may sync or replay with it meanwhile. The
-      // journal stays, so unsent edits go out after the next sign-in.
-      const services = runtime.services;
-      runtime.services = null;
-      runtime.secretMissing = true;
-      await services?.stop();
-      const keys = workspaceStorage(id, runtime.record.legacy).vault;
-      await options.vault.delete(keys.token);
-      await options.vault.delete(keys.clientSecret);
-      return { signedOut: true };
-    },
-    async 'workspaces.signIn'({ id, token, clientSecret }) {
-      const runtime = recordOf(id);
-      const saved = runtime.record.connection;
-      const secret = saved.kind === 'token' ? token : saved.kind === 'client' ? clientSecret : undefined;
-      if (saved.kind === 'demo' || !secret) throw coded('InvalidArgument', saved.kind === 'token' ? 'Paste a new access token.' : 'Enter the client secret.');
-      const services = runtime.services;
-      const settings = services ? await services.handlers['settings.get']({}) : null;
-      const draft: WorkspaceDraft = {
-        baseUrl: saved.baseUrl,
-        auth: saved.kind === 'token' ? { kind: 'token', token: secret } : { kind: 'client', clientId: saved.clientId, clientSecret: secret },
-        scopePrefix: settings?.scopePrefix ?? (saved.kind === 'client' ? saved.scopes[0] : undefined) ?? 'svc.api',
-        requestBudgetPerMinute: settings?.requestBudgetPerMinute ?? null,
-      };
-      const test = await testConnection(draft, testDeps);
-      if (!test.ok) return { accepted: false, test };
-      const keys = workspaceStorage(id, runtime.record.legacy).vault;
-      await options.vault.set(saved.kind === 'token' ? keys.token : keys.clientSecret, secret);
-      if (services) {
-        // Same services: the engine and the outbox resume where they waited, no edit lost.
-        await services.handlers['auth.update'](saved.kind === 'token' ? { token: secret } : { clientSecret: secret });
-      } else {
-        await state.ensureStarted(id);
-      }
-      return { accepted: true, test };
-    },
+    'workspaces.remove': ({ id }) => removeWorkspace(state, id),
+    'workspaces.signOut': ({ id }) => signOut(state, id),
+    'workspaces.signIn': ({ id, token, clientSecret }) => signIn(state, testDeps, id, token, clientSecret),
   };
 }
