@@ -4,9 +4,10 @@ import { workspaceStorage, type WorkspaceSummary } from '../../../src-shared/wor
 import { systemClock, type Clock } from '../clock.js';
 import type { StartDemoServer } from '../demo/demo-server.js';
 import { silentLogger, type Logger } from '../logger.js';
-import { createMainServices, type ConnectionConfig, type MainServices, type MainServicesOptions } from '../services.js';
+import type { ConnectionConfig, MainServices, MainServicesOptions } from '../services.js';
 import type { SecretStore } from './secret-store.js';
 import { addWorkspace, createWorkspaceCommands } from './workspace-commands.js';
+import { createWorkspaceServices, ensureWorkspaceStarted, workspaceSummary } from './workspace-services.js';
 import { readWorkspaceFile, workspaceFilePath, writeWorkspaceFile, EMPTY_WORKSPACE_FILE, type WorkspaceFile, type WorkspaceRecord } from './workspace-file.js';
 
 export interface WorkspaceRegistryOptions {
@@ -71,6 +72,45 @@ const IDLE_STATUS: SyncStatus = {
   requestsUsed: 0, requestBudget: null, lastSyncedAt: null, scopes: [],
 };
 
+/** The active workspace's services. @throws `SignInNeeded` when none is open or it lacks its secret. */
+function activeServices(state: RegistryState): MainServices {
+  const id = state.file.active;
+  const runtime = id ? state.runtimes.get(id) : undefined;
+  if (!runtime) throw noWorkspace('No workspace is open: connect one or try the demo.');
+  if (!runtime.services) throw noWorkspace(`Sign in again to ${runtime.record.name} first.`);
+  return runtime.services;
+}
+
+/** The app's info as the active workspace tells it, or a placeholder while none runs. */
+function activeInfo(state: RegistryState): AppInfo {
+  const id = state.file.active;
+  const runtime = id ? state.runtimes.get(id) : undefined;
+  if (runtime?.services) return { ...runtime.services.info(), workspaceName: runtime.record.name };
+  return { mode: 'remote', workspaceName: runtime?.record.name ?? 'No workspace', baseUrl: '', version: '0.1.0', shell: state.options.shell };
+}
+
+/** Every command: the workspace ones over the registry, the rest routed to the active workspace. */
+function registryHandlers(state: RegistryState): AppCommandHandlers {
+  const routed = Object.fromEntries(
+    COMMAND_NAMES.filter((name) => !WORKSPACE_COMMANDS.has(name)).map((name) => [
+      name,
+      (arg: unknown) => (activeServices(state).handlers[name] as (a: unknown) => unknown)(arg),
+    ]),
+  ) as Omit<AppCommandHandlers, keyof ReturnType<typeof createWorkspaceCommands>>;
+  return {
+    ...routed,
+    'app.info': () => activeInfo(state),
+    'sync.status': async (arg) => {
+      const id = state.file.active;
+      const runtime = id ? state.runtimes.get(id) : undefined;
+      if (runtime?.services) return runtime.services.handlers['sync.status'](arg);
+      // Only a missing secret asks for a sign-in: a workspace still starting (just added) does not.
+      return { ...IDLE_STATUS, authNeeded: !!runtime && runtime.secretMissing };
+    },
+    ...createWorkspaceCommands(state),
+  };
+}
+
 /**
  * Several workspaces side by side, like mail accounts: one `createMainServices` per
  * workspace, each with its own folder (settings, outbox journal, schedule) and vault
@@ -93,57 +133,8 @@ export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): Main
     clock,
     save: () => writeWorkspaceFile(path, state.file),
     dataDir: (record) => join(options.rootDir, workspaceStorage(record.id, record.legacy).folder),
-    createFor(record, secret) {
-      const saved = record.connection;
-      const connection: ConnectionConfig =
-        saved.kind === 'demo'
-          ? { kind: 'demo' }
-          : saved.kind === 'token'
-            ? { kind: 'token', baseUrl: saved.baseUrl, token: secret ?? '' }
-            : { kind: 'client', baseUrl: saved.baseUrl, clientId: saved.clientId, clientSecret: secret ?? '', scopes: saved.scopes };
-      const vaultKeys = workspaceStorage(record.id, record.legacy).vault;
-      return (options.createServices ?? createMainServices)({
-        connection,
-        shell: options.shell,
-        dataDir: state.dataDir(record),
-        log,
-        clock,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        ...(options.sleep ? { sleep: options.sleep } : {}),
-        ...(options.startDemo ? { startDemo: options.startDemo } : {}),
-        ...(options.random ? { random: options.random } : {}),
-        onSecretsChanged: (next) => {
-          const name = next.kind === 'token' ? vaultKeys.token : vaultKeys.clientSecret;
-          const value = next.kind === 'token' ? next.token : next.kind === 'client' ? next.clientSecret : null;
-          if (!value) return;
-          options.vault.set(name, value).catch((error: unknown) => {
-            log.warn('the new secret was not saved', { message: String(error) });
-            options.onSecretNotSaved?.(error);
-          });
-        },
-      });
-    },
-    async ensureStarted(id) {
-      const runtime = state.runtimes.get(id);
-      if (!runtime) return null;
-      if (!runtime.services && !runtime.starting) {
-        const { record } = runtime;
-        runtime.starting = (async () => {
-          const keys = workspaceStorage(record.id, record.legacy).vault;
-          const kind = record.connection.kind;
-          const secret = kind === 'demo' ? null : await options.vault.get(kind === 'token' ? keys.token : keys.clientSecret);
-          runtime.secretMissing = kind !== 'demo' && !secret;
-          if (runtime.secretMissing) return;
-          const services = state.createFor(record, secret);
-          await services.start();
-          runtime.services = services;
-        })().finally(() => {
-          runtime.starting = null;
-        });
-      }
-      await runtime.starting;
-      return runtime.services;
-    },
+    createFor: (record, secret) => createWorkspaceServices(state, record, secret),
+    ensureStarted: (id) => ensureWorkspaceStarted(state, id),
     closeWindow() {
       if (!opened) return;
       opened.services.detach(opened.peer);
@@ -160,56 +151,11 @@ export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): Main
       services.attach(peer);
       return true;
     },
-    async summary(record) {
-      const services = state.runtimes.get(record.id)?.services ?? null;
-      const status = services ? await services.handlers['sync.status']({}) : null;
-      const saved = record.connection;
-      return {
-        id: record.id,
-        name: record.name,
-        kind: saved.kind,
-        baseUrl: saved.kind === 'demo' ? null : saved.baseUrl,
-        databaseName: workspaceStorage(record.id, record.legacy).databaseName,
-        signInNeeded: saved.kind !== 'demo' && (status ? status.authNeeded : (state.runtimes.get(record.id)?.secretMissing ?? false)),
-        addedAt: record.addedAt,
-      };
-    },
+    summary: (record) => workspaceSummary(state, record),
   };
 
-  const activeServices = (): MainServices => {
-    const id = state.file.active;
-    const runtime = id ? state.runtimes.get(id) : undefined;
-    if (!runtime) throw noWorkspace('No workspace is open: connect one or try the demo.');
-    if (!runtime.services) throw noWorkspace(`Sign in again to ${runtime.record.name} first.`);
-    return runtime.services;
-  };
-
-  const info = (): AppInfo => {
-    const id = state.file.active;
-    const runtime = id ? state.runtimes.get(id) : undefined;
-    if (runtime?.services) return { ...runtime.services.info(), workspaceName: runtime.record.name };
-    return { mode: 'remote', workspaceName: runtime?.record.name ?? 'No workspace', baseUrl: '', version: '0.1.0', shell: options.shell };
-  };
-
-  const routed = Object.fromEntries(
-    COMMAND_NAMES.filter((name) => !WORKSPACE_COMMANDS.has(name)).map((name) => [
-      name,
-      (arg: unknown) => (activeServices().handlers[name] as (a: unknown) => unknown)(arg),
-    ]),
-  ) as Omit<AppCommandHandlers, keyof ReturnType<typeof createWorkspaceCommands>>;
-
-  const handlers: AppCommandHandlers = {
-    ...routed,
-    'app.info': () => info(),
-    'sync.status': async (arg) => {
-      const id = state.file.active;
-      const runtime = id ? state.runtimes.get(id) : undefined;
-      if (runtime?.services) return runtime.services.handlers['sync.status'](arg);
-      // Only a missing secret asks for a sign-in: a workspace still starting (just added) does not.
-      return { ...IDLE_STATUS, authNeeded: !!runtime && runtime.secretMissing };
-    },
-    ...createWorkspaceCommands(state),
-  };
+  const handlers = registryHandlers(state);
+  const info = () => activeInfo(state);
 
   return {
     handlers,
@@ -245,6 +191,6 @@ export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): Main
       const all = [...state.runtimes.values()].flatMap((r) => (r.services ? [r.services.outboxState()] : []));
       return { loaded: all.every((o) => o.loaded), sending: all.reduce((n, o) => n + o.sending, 0), uncertain: all.reduce((n, o) => n + o.uncertain, 0) };
     },
-    diagnostics: () => activeServices().diagnostics(),
+    diagnostics: () => activeServices(state).diagnostics(),
   };
 }
