@@ -3,7 +3,7 @@ import { realSleep, systemClock, type Sleep } from './clock.js';
 import { appInfo } from './commands/app-info.js';
 import { createCommandHandlers } from './commands/command-handlers.js';
 import { createConnection } from './connection/connection.js';
-import { workspaceDiagnostics } from './diagnostics/workspace-diagnostics.js';
+import { workspaceReport } from './diagnostics/workspace-diagnostics.js';
 import { createConnectivity } from './http/connectivity.js';
 import { createRequestGate } from './http/request-gate.js';
 import { silentLogger } from './logger.js';
@@ -86,6 +86,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     probe: (kind, params) => probeSource({ client: connection.client, gate, baseUrl: () => connection.baseUrl() }, kind, params),
     updateSecret: (update) => connection.updateSecret(update),
   });
+  const report = workspaceReport({ outbox, scopes: () => session.writer()?.peer.store.getScopes() ?? null, info, status });
   let started = false;
 
   return {
@@ -111,21 +112,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       await sessionStopped;
       await connection.close();
     },
-    outboxState() {
-      const entries = outbox.entries();
-      const inState = (state: string) => entries.filter((entry) => entry.state === state).length;
-      return { loaded: outbox.loaded(), sending: inState('sending'), uncertain: inState('uncertain') };
-    },
-    async diagnostics() {
-      const store = session.writer()?.peer.store;
-      // The window's database may be gone or busy: the archive is made without its figures then.
-      const scopes = store ? await store.getScopes().catch(() => null) : null;
-      const about = info();
-      return workspaceDiagnostics({
-        workspace: about.workspaceName, mode: about.mode, baseUrl: about.baseUrl,
-        outboxLoaded: outbox.loaded(), entries: outbox.entries(), scopes, status: status(),
-      });
-    },
+    outboxState: report.outboxState,
+    diagnostics: report.diagnostics,
     whenSettled: () => session.whenSettled(),
   };
 }

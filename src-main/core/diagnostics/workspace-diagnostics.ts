@@ -76,3 +76,34 @@ export function workspaceDiagnostics(input: {
     sync: { online: status.online, authNeeded: status.authNeeded, lastSyncedAt: status.lastSyncedAt, requestsUsed: status.requestsUsed, requestBudget: status.requestBudget },
   };
 }
+
+/**
+ * What one workspace's services tell about themselves beyond their commands: the
+ * outbox as an update's install decision needs it (`mayInstallUpdate`), and the
+ * figures of a diagnostics archive (no rows, no edit contents).
+ */
+export function workspaceReport(deps: {
+  readonly outbox: { entries(): readonly OutboxEntry[]; loaded(): boolean };
+  /** The scope states of the window's database, when a window serves one. */
+  readonly scopes: () => Promise<readonly ScopeState[]> | null;
+  readonly info: () => { readonly workspaceName: string; readonly mode: 'demo' | 'remote'; readonly baseUrl: string };
+  readonly status: () => SyncStatus;
+}) {
+  const { outbox } = deps;
+  return {
+    outboxState() {
+      const entries = outbox.entries();
+      const inState = (state: string) => entries.filter((entry) => entry.state === state).length;
+      return { loaded: outbox.loaded(), sending: inState('sending'), uncertain: inState('uncertain') };
+    },
+    async diagnostics(): Promise<WorkspaceDiagnostics> {
+      // The window's database may be gone or busy: the archive is made without its figures then.
+      const scopes = await (deps.scopes() ?? Promise.resolve(null)).catch(() => null);
+      const about = deps.info();
+      return workspaceDiagnostics({
+        workspace: about.workspaceName, mode: about.mode, baseUrl: about.baseUrl,
+        outboxLoaded: outbox.loaded(), entries: outbox.entries(), scopes, status: deps.status(),
+      });
+    },
+  };
+}
