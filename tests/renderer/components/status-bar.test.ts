@@ -62,6 +62,12 @@ describe('the status bar', () => {
       { id: 'c', seq: 3, target: 'user:u3', state: 'sent', createdAt: '2025-01-01T00:00:00Z', edit: { kind: 'patchUser' } },
     ]);
     await eventually(() => expect(wrapper.get('[data-testid="outbox-count"]').text()).toBe('2 edits waiting, 1 refused'));
+    // A conflict and an edit of unknown fate wait for the user too, and say what for.
+    await db.outbox.bulkPut([
+      { id: 'd', seq: 4, target: 'user:u4', state: 'conflict', createdAt: '2025-01-01T00:00:00Z', edit: { kind: 'patchUser' } },
+      { id: 'e', seq: 5, target: 'post:m/p1', state: 'uncertain', createdAt: '2025-01-01T00:00:00Z', edit: { kind: 'createPost' } },
+    ]);
+    await eventually(() => expect(wrapper.get('[data-testid="outbox-count"]').text()).toBe('4 edits waiting, 1 refused, 1 in conflict, 1 uncertain'));
     emit('sync.status', { ...idle, authNeeded: true });
     await eventually(() => expect(wrapper.get('[data-testid="auth-needed"]').text()).toContain('Sign in again'));
     expect(wrapper.get('[data-testid="auth-needed"]').attributes('href')).toContain('/sign-in');
