@@ -41,8 +41,26 @@ export interface OutboxView {
 
 /** States in which an entry no longer waits. */
 const SETTLED = new Set(['sent', 'discarded']);
-/** States that need the user: refused by the server (4xx), a create that may have arrived, or a conflict. */
-const NEEDS_USER = new Set(['needs-attention', 'uncertain', 'conflict']);
+/** What each state of an entry is called where the user sees it (tags, counts). */
+export const ENTRY_STATE_LABELS: Readonly<Record<string, string>> = {
+  queued: 'Waiting',
+  sending: 'Sending',
+  sent: 'Sent',
+  'needs-attention': 'Refused',
+  conflict: 'Conflict',
+  uncertain: 'Uncertain',
+  discarded: 'Discarded',
+};
+/**
+ * States that need the user, in the order they are named, with the words a count uses:
+ * refused by the server (4xx), a conflict, or a create that may have arrived.
+ */
+export const NEEDS_USER_WORDS: readonly (readonly [state: string, word: string])[] = [
+  ['needs-attention', 'refused'],
+  ['conflict', 'in conflict'],
+  ['uncertain', 'uncertain'],
+];
+const NEEDS_USER = new Set(NEEDS_USER_WORDS.map(([state]) => state));
 
 export function toOutboxView(raw: Record<string, unknown>): OutboxView {
   const text = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { COMMAND_NAMES, type AppCommandHandlers, type AppInfo, type MainPeer, type SyncStatus } from '../../../src-shared/bridge/index.js';
 import { workspaceStorage, type WorkspaceSummary } from '../../../src-shared/workspaces/index.js';
 import { systemClock, type Clock } from '../clock.js';
+import { appInfo } from '../commands/app-info.js';
 import type { StartDemoServer } from '../demo/demo-server.js';
 import { silentLogger, type Logger } from '../logger.js';
 import type { ConnectionConfig, MainServices, MainServicesOptions } from '../services.js';
@@ -86,7 +87,11 @@ function activeInfo(state: RegistryState): AppInfo {
   const id = state.file.active;
   const runtime = id ? state.runtimes.get(id) : undefined;
   if (runtime?.services) return { ...runtime.services.info(), workspaceName: runtime.record.name };
-  return { mode: 'remote', workspaceName: runtime?.record.name ?? 'No workspace', baseUrl: '', version: '0.1.0', shell: state.options.shell };
+  // Not started yet (or no secret): what the workspace's record says, so the window
+  // asking early still learns its address.
+  const saved = runtime?.record.connection;
+  const about = appInfo(saved?.kind === 'demo' ? 'demo' : 'remote', saved && saved.kind !== 'demo' ? saved.baseUrl : '', state.options.shell);
+  return { ...about, workspaceName: runtime?.record.name ?? 'No workspace' };
 }
 
 /** Every command: the workspace ones over the registry, the rest routed to the active workspace. */

@@ -187,6 +187,8 @@ describe('workspace registry', () => {
     expect((await second.handlers['workspaces.list']({})).workspaces).toMatchObject([{ id, signInNeeded: true }]);
     expect((await openWindow(second.main, id)).opened).toBe(false);
     expect((await second.handlers['sync.status']({})).authNeeded).toBe(true);
+    // Not started, yet the window learns which workspace and address it is on.
+    expect(await second.handlers['app.info']({})).toMatchObject({ mode: 'remote', baseUrl: a.url, version: '0.1.0' });
 
     expect((await second.handlers['workspaces.signIn']({ id, token: a.token })).accepted).toBe(true);
     const window = await openWindow(second.main, id);
