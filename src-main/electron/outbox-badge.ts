@@ -7,12 +7,26 @@ export interface BadgeView {
   readonly tooltip: string;
 }
 
-/** What the dock badge and the tray say about the outbox. */
+/** What waits for the user, in the words the status bar uses. */
+const NEEDS_USER: readonly (readonly [keyof OutboxCount, string])[] = [
+  ['refused', 'refused'],
+  ['conflict', 'in conflict'],
+  ['uncertain', 'uncertain'],
+];
+
+const whole = (n: number | undefined) => Math.max(0, Math.floor(n ?? 0));
+
+/**
+ * What the dock badge and the tray say about the outbox: every unsent edit, then what
+ * of it waits for the user ("4 edits waiting, 1 refused, 1 in conflict, 1 uncertain").
+ */
 export function outboxBadge(outbox: OutboxCount): BadgeView {
-  const waiting = Math.max(0, Math.floor(outbox.waiting));
-  const refused = Math.max(0, Math.floor(outbox.refused));
-  const parts: string[] = [];
-  if (waiting > 0) parts.push(`${waiting} ${waiting === 1 ? 'edit' : 'edits'} waiting`);
-  if (refused > 0) parts.push(`${refused} refused`);
-  return { count: waiting + refused, tooltip: parts.length ? `Outpost — ${parts.join(', ')}` : 'Outpost — nothing waiting to be sent' };
+  const waiting = whole(outbox.waiting);
+  if (waiting === 0) return { count: 0, tooltip: 'Outpost — nothing waiting to be sent' };
+  const parts = [`${waiting} ${waiting === 1 ? 'edit' : 'edits'} waiting`];
+  for (const [field, word] of NEEDS_USER) {
+    const n = whole(outbox[field]);
+    if (n > 0) parts.push(`${n} ${word}`);
+  }
+  return { count: waiting, tooltip: `Outpost — ${parts.join(', ')}` };
 }

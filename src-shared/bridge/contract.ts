@@ -180,10 +180,14 @@ export const EVENT_NAMES = ['sync.status', 'notice', 'outbox.count', 'outbox.ref
 export type MenuAction = 'add-workspace' | 'sign-out';
 
 export interface OutboxCount {
-  /** Edits waiting to be sent (queued, retrying, uncertain). */
+  /** Edits not sent yet, all of them (including the ones below). */
   readonly waiting: number;
-  /** Edits the server refused, waiting for the user to fix or discard them. */
+  /** Of those, edits the server refused, waiting for the user to fix or discard them. */
   readonly refused: number;
+  /** Of those, edits that conflict with a newer server copy, waiting for the user's choice. */
+  readonly conflict: number;
+  /** Of those, creates that may have arrived, waiting for the user's word. */
+  readonly uncertain: number;
 }
 
 export interface OutboxRefusal {

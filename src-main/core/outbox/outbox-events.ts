@@ -1,9 +1,14 @@
 import type { OutboxCount, OutboxRefusal } from '../../../src-shared/bridge/index.js';
 import { describeEdit, type OutboxEntry, type OutboxSummary } from '../../../src-shared/outbox/index.js';
 
-/** The `outbox.count` event of a summary: refused edits apart from those still waiting. */
+/** The `outbox.count` event of a summary: every unsent edit, and of those what waits for the user. */
 export function countEvent(summary: OutboxSummary): OutboxCount {
-  return { waiting: summary.count - summary.needsAttention, refused: summary.needsAttention };
+  return {
+    waiting: summary.count,
+    refused: summary.needsAttention - summary.conflict,
+    conflict: summary.conflict,
+    uncertain: summary.uncertain,
+  };
 }
 
 /** The `outbox.refused` event of an entry the server refused. */

@@ -54,11 +54,12 @@ describe('application menu', () => {
 
 describe('outbox badge', () => {
   it.each([
-    [{ waiting: 0, refused: 0 }, 0, 'Outpost — nothing waiting to be sent'],
-    [{ waiting: 1, refused: 0 }, 1, 'Outpost — 1 edit waiting'],
-    [{ waiting: 3, refused: 2 }, 5, 'Outpost — 3 edits waiting, 2 refused'],
-    [{ waiting: 0, refused: 1 }, 1, 'Outpost — 1 refused'],
-    [{ waiting: -2, refused: 0.5 }, 0, 'Outpost — nothing waiting to be sent'],
+    [{ waiting: 0, refused: 0, conflict: 0, uncertain: 0 }, 0, 'Outpost — nothing waiting to be sent'],
+    [{ waiting: 1, refused: 0, conflict: 0, uncertain: 0 }, 1, 'Outpost — 1 edit waiting'],
+    [{ waiting: 5, refused: 2, conflict: 0, uncertain: 0 }, 5, 'Outpost — 5 edits waiting, 2 refused'],
+    [{ waiting: 4, refused: 1, conflict: 1, uncertain: 1 }, 4, 'Outpost — 4 edits waiting, 1 refused, 1 in conflict, 1 uncertain'],
+    [{ waiting: 1, refused: 0, conflict: 1, uncertain: 0 }, 1, 'Outpost — 1 edit waiting, 1 in conflict'],
+    [{ waiting: -2, refused: 0.5, conflict: 0, uncertain: 0 }, 0, 'Outpost — nothing waiting to be sent'],
   ])('%j → %i, %s', (count, badge, tooltip) => {
     expect(outboxBadge(count)).toEqual({ count: badge, tooltip });
   });
@@ -67,12 +68,12 @@ describe('outbox badge', () => {
     const app = { setBadgeCount: vi.fn(() => true) };
     const tray = { setToolTip: vi.fn(), setTitle: vi.fn() };
     const indicator = createOutboxIndicator({ app, tray });
-    indicator.update({ waiting: 2, refused: 0 });
-    indicator.update({ waiting: 0, refused: 0 });
+    indicator.update({ waiting: 2, refused: 0, conflict: 0, uncertain: 0 });
+    indicator.update({ waiting: 0, refused: 0, conflict: 0, uncertain: 0 });
     expect(app.setBadgeCount.mock.calls).toEqual([[2], [0]]);
     expect(tray.setTitle.mock.calls).toEqual([['2'], ['']]);
     expect(tray.setToolTip).toHaveBeenLastCalledWith('Outpost — nothing waiting to be sent');
-    expect(() => createOutboxIndicator({ app, tray: null }).update({ waiting: 1, refused: 0 })).not.toThrow();
+    expect(() => createOutboxIndicator({ app, tray: null }).update({ waiting: 1, refused: 0, conflict: 0, uncertain: 0 })).not.toThrow();
   });
 });
 

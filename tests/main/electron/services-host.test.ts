@@ -152,9 +152,9 @@ describe('services host', () => {
     const { link, emitted } = fakeLink(log);
     await host.start({ kind: 'demo' });
     host.setWindow(link);
-    made[0]!.current().emit('outbox.count', { waiting: 3, refused: 1 });
+    made[0]!.current().emit('outbox.count', { waiting: 3, refused: 1, conflict: 0, uncertain: 0 });
     made[0]!.current().emit('outbox.refused', { entryId: 'e1', title: 'Edit of post', message: 'name too long' });
-    expect(outbox).toEqual([{ waiting: 3, refused: 1 }]);
+    expect(outbox).toEqual([{ waiting: 3, refused: 1, conflict: 0, uncertain: 0 }]);
     expect(refused).toEqual([{ entryId: 'e1', title: 'Edit of post', message: 'name too long' }]);
     expect(emitted.map((e) => e.name)).toEqual(['outbox.count', 'outbox.refused']);
   });

@@ -58,8 +58,9 @@ describe('the outbox commands', () => {
 });
 
 describe('the outbox events', () => {
-  it('count refused edits apart from waiting ones', () => {
-    expect(countEvent({ count: 5, needsAttention: 2, uncertain: 1 })).toEqual({ waiting: 3, refused: 2 });
+  it('count every unsent edit and name what of it waits for the user: refused, in conflict, uncertain', () => {
+    expect(countEvent({ count: 5, needsAttention: 2, conflict: 0, uncertain: 1 })).toEqual({ waiting: 5, refused: 2, conflict: 0, uncertain: 1 });
+    expect(countEvent({ count: 4, needsAttention: 2, conflict: 1, uncertain: 1 })).toEqual({ waiting: 4, refused: 1, conflict: 1, uncertain: 1 });
   });
 
   it('name a refused edit in words with the server message', () => {

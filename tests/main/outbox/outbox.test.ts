@@ -89,7 +89,7 @@ describe('the outbox engine', () => {
     const settled = await app.row('users', `E19:${USER}`, USER);
     expect(settled?.row).toEqual(w.server.users.get(USER));
     expect(settled?.pending).toBeUndefined();
-    expect(app.outbox.summary()).toEqual({ count: 0, needsAttention: 0, uncertain: 0 });
+    expect(app.outbox.summary()).toEqual({ count: 0, needsAttention: 0, conflict: 0, uncertain: 0 });
     await app.outbox.stop();
   });
 
@@ -162,7 +162,7 @@ describe('the outbox engine', () => {
     expect(states[waiting.id]?.state).toBe('queued');
     expect(w.server.users.get(USER)?.title).toBe('fine');
     expect(app.refused.map((e) => e.id)).toEqual([refusedOne.id]);
-    expect(app.outbox.summary()).toEqual({ count: 2, needsAttention: 1, uncertain: 0 });
+    expect(app.outbox.summary()).toEqual({ count: 2, needsAttention: 1, conflict: 0, uncertain: 0 });
 
     // Discarding the refused edit lets the next one go (and be refused on its own merits).
     await app.outbox.discard(refusedOne.id);
@@ -225,7 +225,7 @@ describe('the outbox engine', () => {
     app.connectivity.reachable(0);
     await app.outbox.replay();
     expect(w.server.calls).toHaveLength(1);
-    expect(app.outbox.summary()).toEqual({ count: 2, needsAttention: 0, uncertain: 1 });
+    expect(app.outbox.summary()).toEqual({ count: 2, needsAttention: 0, conflict: 0, uncertain: 1 });
 
     // The user found the post on the server: its id takes the later edit there.
     const [serverId] = [...w.server.posts.keys()];

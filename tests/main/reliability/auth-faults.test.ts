@@ -155,7 +155,7 @@ describe('revoked credentials', () => {
     expect(rig.gate.holds()).toContain(AUTH_HOLD);
     const entries = await rig.outboxStore.outboxList();
     expect(entries.map((e) => e.state)).toEqual(['queued', 'queued']);
-    expect(rig.outbox.summary()).toEqual({ count: 2, needsAttention: 0, uncertain: 0 });
+    expect(rig.outbox.summary()).toEqual({ count: 2, needsAttention: 0, conflict: 0, uncertain: 0 });
     const writes = () => rig.proxy.log.filter((e) => e.method === 'PATCH');
     expect(writes()).toHaveLength(1);
     const journal = await readFile(join(rig.dataDir, JOURNAL_FILE), 'utf8');

@@ -59,7 +59,7 @@ describe('a process killed after a create was sent and before its answer was rec
     const entries = byId(await second.outboxStore.outboxList());
     expect(entries.get(created.id)).toMatchObject({ state: 'uncertain', lastError: { code: 'interrupted' } });
     expect(entries.get(edit)?.state).toBe('queued');
-    expect(second.outbox.summary()).toEqual({ count: 2, needsAttention: 0, uncertain: 1 });
+    expect(second.outbox.summary()).toEqual({ count: 2, needsAttention: 0, conflict: 0, uncertain: 1 });
     expect(workspace.proxy.log.filter((e) => e.method !== 'GET' && e.path.includes('/api/'))).toHaveLength(1);
     expect(postsNamed(workspace.server.data.rows('E3', { moduleId }), 'Sent before the crash')).toHaveLength(1);
 
@@ -105,7 +105,7 @@ describe('a queued PATCH refused with 400, 404 and 409', () => {
     for (const waiting of [a2, b2, c2]) expect(entries.get(waiting)?.state).toBe('queued');
     for (const sent of [d1, e1]) expect(entries.get(sent)?.state).toBe('sent');
     expect(refused.map((e) => e.id).sort()).toEqual([a1, b1, c1].sort());
-    expect(rig.outbox.summary()).toEqual({ count: 6, needsAttention: 3, uncertain: 0 });
+    expect(rig.outbox.summary()).toEqual({ count: 6, needsAttention: 3, conflict: 0, uncertain: 0 });
     const users = rig.server.data.rows('E19');
     expect(users.find((u) => u.id === fine)?.title).toBe('Goes through');
     expect(users.find((u) => u.id === other)?.title).toBe('Also goes');
