@@ -1,9 +1,9 @@
 import { endpoints } from '../../../src-shared/api/index.js';
+import { rowsSoFar } from '../../../src-shared/store/index.js';
 import type { SyncSettings } from '../settings/sync-settings.js';
 import { bestTier, orderPasses, passTier, type PassTier } from './pass-order.js';
 import { nextRun } from './schedule.js';
 import type { ScopeRegistry, ScopeRuntime } from './scope-registry.js';
-import { rowsOf } from './scope-progress.js';
 
 /** What is due now, in the order it should start. */
 export interface DuePlan {
@@ -22,7 +22,7 @@ export interface DuePlan {
 export function planDue(registry: ScopeRegistry, settings: SyncSettings, now: number, random: () => number): DuePlan {
   const areasWithRows = new Set<string>();
   for (const rt of registry.runtimes.values()) {
-    if (rowsOf(rt.state) > 0) areasWithRows.add(endpoints[rt.state.endpoint].area);
+    if (rowsSoFar(rt.state) > 0) areasWithRows.add(endpoints[rt.state.endpoint].area);
   }
   const candidates: { rt: ScopeRuntime; state: ScopeRuntime['state']; focused: boolean; dueAt: number; areaHasRows: boolean }[] = [];
   let nextAt = Number.POSITIVE_INFINITY;

@@ -1,9 +1,8 @@
 import type { ScopeProgress } from '../../../src-shared/bridge/index.js';
 import type { Clock } from '../clock.js';
 import type { ScopeRuntime } from './scope-registry.js';
-import type { ScopeState } from '../../../src-shared/store/index.js';
-import { rowsOf, scopeProgress } from './scope-progress.js';
-import { completeSyncAt } from './workspace-progress.js';
+import { completeSyncAt, rowsSoFar, type ScopeState } from '../../../src-shared/store/index.js';
+import { scopeProgress } from './scope-progress.js';
 
 /** What the engine reports: every scope, the rows mirrored, and how fast rows are written now. */
 export interface EngineProgress {
@@ -50,7 +49,7 @@ export function createProgressMeter(clock: Clock): ProgressMeter {
       for (const rt of runtimes) {
         scopes.push(scopeProgress(rt.state, rt.running !== null, rt.next, now));
         states.push({ state: rt.state, running: rt.running !== null });
-        rows += rowsOf(rt.state);
+        rows += rowsSoFar(rt.state);
         running ||= rt.running !== null;
       }
       const recent = writes.filter((w) => w.at >= now - RATE_WINDOW_MS);

@@ -1,8 +1,7 @@
 import { endpoints } from '../../../src-shared/api/index.js';
 import type { AreaProgress, WorkspaceProgress } from '../../../src-shared/bridge/index.js';
-import type { ScopeState } from '../../../src-shared/store/index.js';
+import { completeSyncAt, isInactive, rowsSoFar, type ScopeState } from '../../../src-shared/store/index.js';
 import { PAGE_LIMIT } from './pass-urls.js';
-import { lastSuccessOf, rowsOf } from './scope-progress.js';
 
 /** What the overall progress is computed from. */
 export interface WorkspaceProgressInput {
@@ -18,19 +17,6 @@ export interface WorkspaceProgressInput {
   readonly budgetWait?: (n: number) => number;
 }
 
-const inactive = (state: ScopeState) => state.status === 'not-permitted' || state.status === 'not-available';
-
-/** The oldest of the lists' last completed passes; null if any never completed one. */
-export function completeSyncAt(states: readonly ScopeState[]): string | null {
-  let oldest: string | null = null;
-  for (const state of states) {
-    if (inactive(state)) continue;
-    const last = lastSuccessOf(state);
-    if (last === null) return null;
-    if (oldest === null || Date.parse(last) < Date.parse(oldest)) oldest = last;
-  }
-  return oldest;
-}
 
 /** Work a list still needs: requests at least, rows where its size is known, and whether it is not. */
 function workLeft(state: ScopeState, running: boolean): { requests: number; rows: number; unknown: boolean } {
@@ -54,8 +40,8 @@ function areaOf(states: readonly ScopeState[], area: string): AreaProgress {
     area,
     lists: states.length,
     mirrored: states.filter((s) => s.lastFullAt !== null).length,
-    mirroring: states.filter((s) => s.lastFullAt === null && rowsOf(s) > 0).length,
-    rows: states.reduce((sum, s) => sum + rowsOf(s), 0),
+    mirroring: states.filter((s) => s.lastFullAt === null && rowsSoFar(s) > 0).length,
+    rows: states.reduce((sum, s) => sum + rowsSoFar(s), 0),
     lastSyncedAt: completeSyncAt(states),
   };
 }
@@ -67,7 +53,7 @@ function areaOf(states: readonly ScopeState[], area: string): AreaProgress {
  * known size, so while there are any the time left is a lower bound.
  */
 export function workspaceProgress(input: WorkspaceProgressInput): WorkspaceProgress {
-  const active = input.states.filter((s) => !inactive(s.state));
+  const active = input.states.filter((s) => !isInactive(s.state));
   const byArea = new Map<string, ScopeState[]>();
   let requestsLeft = 0;
   let rowsLeft = 0;

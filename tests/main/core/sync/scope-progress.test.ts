@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ScopeState } from '../../../../src-shared/store/index.js';
-import { lastSuccessOf, rowsOf, scopeProgress } from '../../../../src-main/core/sync/scope-progress.js';
+import { lastCompletedAt, rowsSoFar, type ScopeState } from '../../../../src-shared/store/index.js';
+import { scopeProgress } from '../../../../src-main/core/sync/scope-progress.js';
 
 const state = (patch: Partial<ScopeState>): ScopeState => ({
   scope: 'E20:', endpoint: 'E20', params: {}, parent: null, status: 'idle', pass: null,
@@ -11,12 +11,12 @@ const pass = { id: 'p', mode: 'full' as const, nextUrl: 'u', nextUrlIssuedAt: nu
 
 describe('scope progress', () => {
   it('counts the rows of a first pass still running, and the later success', () => {
-    expect(rowsOf(state({ rowCount: 10 }))).toBe(10);
-    expect(rowsOf(state({ rowCount: 10, pass }))).toBe(3000);
-    expect(rowsOf(state({ rowCount: 5000, pass }))).toBe(5000);
-    expect(lastSuccessOf(state({ lastFullAt: '2024-01-01T00:00:00Z', lastDeltaAt: '2024-01-02T00:00:00Z' }))).toBe('2024-01-02T00:00:00Z');
-    expect(lastSuccessOf(state({ lastFullAt: '2024-01-03T00:00:00Z', lastDeltaAt: '2024-01-02T00:00:00Z' }))).toBe('2024-01-03T00:00:00Z');
-    expect(lastSuccessOf(state({ lastDeltaAt: '2024-01-02T00:00:00Z' }))).toBe('2024-01-02T00:00:00Z');
+    expect(rowsSoFar(state({ rowCount: 10 }))).toBe(10);
+    expect(rowsSoFar(state({ rowCount: 10, pass }))).toBe(3000);
+    expect(rowsSoFar(state({ rowCount: 5000, pass }))).toBe(5000);
+    expect(lastCompletedAt(state({ lastFullAt: '2024-01-01T00:00:00Z', lastDeltaAt: '2024-01-02T00:00:00Z' }))).toBe('2024-01-02T00:00:00Z');
+    expect(lastCompletedAt(state({ lastFullAt: '2024-01-03T00:00:00Z', lastDeltaAt: '2024-01-02T00:00:00Z' }))).toBe('2024-01-03T00:00:00Z');
+    expect(lastCompletedAt(state({ lastDeltaAt: '2024-01-02T00:00:00Z' }))).toBe('2024-01-02T00:00:00Z');
   });
 
   it('shows what the scope does and when it runs next', () => {

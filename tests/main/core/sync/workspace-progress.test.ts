@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EndpointId } from '../../../../src-shared/api/index.js';
-import type { ScopeState } from '../../../../src-shared/store/index.js';
-import { completeSyncAt, workspaceProgress, type WorkspaceProgressInput } from '../../../../src-main/core/sync/workspace-progress.js';
+import { completeSyncAt, type ScopeState } from '../../../../src-shared/store/index.js';
+import { workspaceProgress, type WorkspaceProgressInput } from '../../../../src-main/core/sync/workspace-progress.js';
 
 const AT = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-01-02T00:00:00.000Z';
