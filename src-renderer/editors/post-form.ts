@@ -85,6 +85,34 @@ export function postFormFromRow(row: Readonly<Record<string, unknown>>): PostFor
   };
 }
 
+const bool = (v: unknown, fallback: boolean) => (typeof v === 'boolean' ? v : fallback);
+
+/**
+ * The form of a new post's E3 body (the inverse of {@link createBodyOf}): a create the
+ * server refused reopens with everything the user typed, bodies still in Markdown.
+ */
+export function postFormFromCreateBody(body: Readonly<Record<string, unknown>>): PostForm {
+  const list = (v: unknown) => (Array.isArray(v) ? (v as Record<string, unknown>[]) : []);
+  const notifications = body.notifications && typeof body.notifications === 'object' ? (body.notifications as Record<string, unknown>) : {};
+  return {
+    name: str(body.name),
+    startDate: str(body.startDate),
+    startDateTimeZone: str(body.startDateTimeZone),
+    endDate: str(body.endDate),
+    endDateTimeZone: str(body.endDateTimeZone),
+    categoryId: str(body.categoryId),
+    mediaIds: list(body.mediaIds).map(str).filter(Boolean),
+    publishOnCreate: bool(body.publishOnCreate, true),
+    locales: list(body.locales).map((l) => ({ culture: str(l.culture), title: str(l.title), bodyText: str(l.bodyText) })),
+    permissions: list(body.permissions).map((p) => ({ departments: ids(p.departments), userGroups: ids(p.userGroups), requireAllUserGroups: p.requireAllUserGroups === true })),
+    notifications: {
+      sendNotification: bool(notifications.sendNotification, false),
+      sendPushNotification: bool(notifications.sendPushNotification, false),
+      forceInstantPush: bool(notifications.forceInstantPush, false),
+    },
+  };
+}
+
 const blankToUndefined = (v: string) => (v.trim() === '' ? undefined : v.trim());
 
 /** The E3 request body of a form (not yet validated). */

@@ -11,18 +11,25 @@ export interface Revision {
   readonly edited: Row;
   /** The server's field errors (ProblemDetails `errors`), by the editor's field names. */
   readonly fields: readonly FieldError[];
+  /** A new post's E3 body (then `original` and `edited` are that body too): the form starts from it. */
+  readonly createBody: Readonly<Record<string, unknown>> | null;
 }
 
 /**
- * The revision of a waiting patch, or null for what cannot be revised (a create, an
- * entry in flight or settled, a record of another shape). `current` is the target's
- * stored row, used when the entry kept no base.
+ * The revision of a waiting edit, or null for what cannot be revised (an entry in
+ * flight, settled or uncertain, a record of another shape). A patch starts from its
+ * base (`current`, the target's stored row, when the entry kept none); a new post
+ * from the body it would send.
  */
 export function revisionOf(raw: Record<string, unknown>, current: Row | null): Revision | null {
   const parsed = outboxEntry.safeParse(raw);
   if (!parsed.success) return null;
   const entry: OutboxEntry = parsed.data;
-  if (entry.edit.kind === 'createPost' || !['queued', 'needs-attention', 'conflict'].includes(entry.state)) return null;
+  if (!['queued', 'needs-attention', 'conflict'].includes(entry.state)) return null;
+  if (entry.edit.kind === 'createPost') {
+    const body = entry.edit.body;
+    return { entryId: entry.id, original: body, edited: body, fields: entry.lastError?.fields ?? [], createBody: body };
+  }
   const id = entry.edit.kind === 'patchPost' ? entry.edit.contentId : entry.edit.userId;
   const original = entry.conflict?.theirs ?? entry.base ?? current ?? { id };
   return {
@@ -30,6 +37,7 @@ export function revisionOf(raw: Record<string, unknown>, current: Row | null): R
     original,
     edited: applyEditsLocally(original, [entry.edit]) ?? original,
     fields: entry.lastError?.fields ?? [],
+    createBody: null,
   };
 }
 

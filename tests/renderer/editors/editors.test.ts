@@ -6,6 +6,8 @@ import { defineComponent, h, ref } from 'vue';
 import { createDexieMirrorStore, scopeKey } from '../../../src-shared/store/index.js';
 import PostEditor from '../../../src-renderer/editors/PostEditor.vue';
 import UserEditor from '../../../src-renderer/editors/UserEditor.vue';
+import EntryEditor from '../../../src-renderer/editors/EntryEditor.vue';
+import { toOutboxView } from '../../../src-renderer/stores/outbox-store.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { eventually, fakeBridge, renderingContext, seedRows } from '../helpers/renderer-context.js';
 import { guidOf, user, userGroup } from '../helpers/rows.js';
@@ -120,6 +122,39 @@ describe('queuing through the outbox', () => {
     const nameItem = () => [...document.body.querySelectorAll('.n-form-item')].find((item) => item.querySelector('input[aria-label="Name"]'));
     await eventually(() => expect(nameItem()?.textContent).toContain('name is taken by the server’s rules'));
     expect(document.body.querySelector('[data-testid="user-save"]')).not.toBeNull();
+    wrapper.unmount();
+  });
+});
+
+describe('a refused new post', () => {
+  it('reopens in the create form with what was typed and sends the fixed body in its place', async () => {
+    const moduleId = guidOf(1, 1);
+    const body = { name: 'Taken name', startDate: '2025-05-06T07:08:09', publishOnCreate: true, locales: [{ culture: 'en-GB', title: 'Menu', bodyText: '**Soup**' }] };
+    const raw = {
+      id: 'e1',
+      seq: 1,
+      target: `post:${moduleId}/tmp-1`,
+      edit: { kind: 'createPost', moduleId, tempId: 'tmp-1', body },
+      state: 'needs-attention',
+      attempts: 1,
+      lastError: { status: 400, code: 'validation', message: 'The name is taken', fields: [{ path: 'name', message: 'The name is taken' }] },
+      createdAt: '2025-05-06T07:08:09Z',
+      updatedAt: '2025-05-06T07:08:09Z',
+    };
+    const { bridge, calls } = fakeBridge({ 'outbox.resolve': { resolved: true } });
+    const ctx = renderingContext(openFakeDatabase(), bridge);
+    const wrapper = mount(withProviders(EntryEditor, { entry: toOutboxView(raw) }), { global: ctx.global, attachTo: document.body });
+    const name = () => document.body.querySelector('[data-testid="post-name"] input') as HTMLInputElement | null;
+    await eventually(() => expect(name()?.value).toBe('Taken name'));
+    expect(document.body.textContent).toContain('The name is taken');
+    name()!.value = 'Free name';
+    name()!.dispatchEvent(new Event('input'));
+    await flushPromises();
+    (document.body.querySelector('[data-testid="post-save"]') as HTMLButtonElement).click();
+    await eventually(() => expect(calls.find((c) => c.name === 'outbox.resolve')).toBeDefined());
+    const sent = calls.find((c) => c.name === 'outbox.resolve')?.arg as { id: string; action: string; body: Record<string, unknown> };
+    expect(sent).toMatchObject({ id: 'e1', action: 'revise', body: { name: 'Free name', startDate: '2025-05-06T07:08:09', locales: [{ culture: 'en-GB', title: 'Menu', bodyText: '**Soup**' }] } });
+    expect(calls.filter((c) => c.name === 'outbox.queue')).toEqual([]);
     wrapper.unmount();
   });
 });

@@ -6,6 +6,7 @@ import {
   emptyPostForm,
   notificationRules,
   patchOpsOf,
+  postFormFromCreateBody,
   postFormFromRow,
   toLocalInput,
   validateCreate,
@@ -87,5 +88,26 @@ describe('notification options follow the module settings', () => {
   it('never sends an option the module does not allow', () => {
     const rules = notificationRules({ notificationsEnabled: true, pushNotificationsEnabled: false });
     expect(clampNotifications({ sendNotification: true, sendPushNotification: true, forceInstantPush: true }, rules)).toEqual({ sendNotification: true, sendPushNotification: false, forceInstantPush: false });
+  });
+});
+
+describe('a new post reopened from its body', () => {
+  it('gives back the form the body was made of, every field and Markdown intact', () => {
+    const form = emptyPostForm(NOW, 'Europe/Copenhagen', 'en-GB');
+    form.name = 'Canteen';
+    form.endDate = '2025-06-01T00:00:00';
+    form.categoryId = guidOf(5, 1);
+    form.mediaIds = [guidOf(6, 1), guidOf(6, 2)];
+    form.publishOnCreate = false;
+    form.locales = [{ culture: 'en-GB', title: 'Menu', bodyText: '**Soup** today\n\n- bread' }, { culture: 'da-DK', title: 'Menu', bodyText: 'Suppe' }];
+    form.permissions = [{ departments: [guidOf(7, 1)], userGroups: [guidOf(8, 1)], requireAllUserGroups: true }];
+    form.notifications = { sendNotification: true, sendPushNotification: false, forceInstantPush: true };
+    const body = JSON.parse(JSON.stringify(createBodyOf(form))) as Record<string, unknown>;
+    expect(postFormFromCreateBody(body)).toEqual(form);
+  });
+
+  it('fills what a body leaves out with the form’s defaults', () => {
+    const form = postFormFromCreateBody({ name: 'Only a name' });
+    expect(form).toMatchObject({ name: 'Only a name', publishOnCreate: true, mediaIds: [], locales: [], notifications: { sendNotification: false } });
   });
 });
