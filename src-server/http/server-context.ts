@@ -19,4 +19,6 @@ export interface ServerContext {
   readonly demoClient: { readonly clientId: string; readonly clientSecret: string };
   /** Every scope an endpoint accepts: what a client may ask for. */
   readonly knownScopes: ReadonlySet<string>;
+  /** The path prefix of every route (`/tenant-a`) or empty: media links are rewritten below it. */
+  readonly basePath: string;
 }
