@@ -138,8 +138,10 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
     while (!stopped) {
       const entry = next();
       if (!entry) {
+        // Taken before saving: work noticed while the index is written cuts this wait short too.
+        const woken = idle.signal;
         await save();
-        await options.sleep(IDLE_WAIT_MS, idle.signal).catch(() => undefined);
+        await options.sleep(IDLE_WAIT_MS, woken).catch(() => undefined);
         continue;
       }
       inFlight.add(entry.url);

@@ -121,7 +121,7 @@ export function acceptedType(declared: string | null, answered: string | null, h
     return { refused: `the server sent ${got} where the media says ${want}` };
   }
   const proven = sniffType(head);
-  if (SIGNATURES[got!] && proven !== got) return { refused: `the file is not a ${got}: its first bytes say otherwise` };
+  if (SIGNATURES[got!] && proven !== got) return { refused: `the file's first bytes are not those of ${got}` };
   return { type: got! };
 }
 
