@@ -1,7 +1,5 @@
 import { computed, watch, type ComputedRef, type MaybeRefOrGetter, toValue } from 'vue';
 import { localMediaAddress, type MediaStatus } from '../../src-shared/media/index.js';
-import { useAppContext } from '../app-context.js';
-import { shellOf } from '../lib/shell-of.js';
 import { webUrl } from '../lib/web-url.js';
 import { useMediaStore } from '../stores/media-store.js';
 
@@ -28,16 +26,14 @@ const WHY: Readonly<Record<string, string>> = {
  * `featureMediaDownloadUrl`); anything but http(s) has no copy and is never asked for.
  */
 export function useLocalMedia(url: MaybeRefOrGetter<unknown>): LocalMedia {
-  const { bridge } = useAppContext();
   const media = useMediaStore();
-  const shell = shellOf(bridge) ? 'electron' : 'harness';
   const address = computed(() => webUrl(toValue(url)));
   watch(address, (next) => next && media.ask(next), { immediate: true });
 
   const status = computed(() => (address.value ? media.statuses.get(address.value) ?? null : null));
   const src = computed(() => {
     const key = status.value?.state === 'stored' ? status.value.key : null;
-    return key ? localMediaAddress(key, shell) : null;
+    return key ? localMediaAddress(key, media.shell) : null;
   });
   const missing = computed(() => {
     if (src.value) return null;

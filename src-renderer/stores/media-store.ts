@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia';
-import { reactive } from 'vue';
-import type { MediaStatus } from '../../src-shared/media/index.js';
+import { reactive, ref } from 'vue';
+import type { MediaStatus, MediaUsage } from '../../src-shared/media/index.js';
 import { useAppContext } from '../app-context.js';
+import { shellOf } from '../lib/shell-of.js';
 
 /** Addresses asked in one `media.status` call at most (the command's own bound). */
 const BATCH = 200;
@@ -14,6 +15,10 @@ const BATCH = 200;
 export const useMediaStore = defineStore('media', () => {
   const { bridge } = useAppContext();
   const statuses = reactive(new Map<string, MediaStatus>());
+  /** Which form local addresses take: the desktop shell's media protocol, or the harness's route. */
+  const shell: 'electron' | 'harness' = shellOf(bridge) ? 'electron' : 'harness';
+  /** The space the kept media take (Settings), once asked. */
+  const usage = ref<MediaUsage | null>(null);
   const pending = new Set<string>();
   let scheduled = false;
 
@@ -41,9 +46,15 @@ export const useMediaStore = defineStore('media', () => {
     if (result.ok && result.data && typeof result.data === 'object' && 'url' in result.data) statuses.set(url, result.data);
   }
 
+  async function refreshUsage(): Promise<void> {
+    const result = await bridge.call('media.usage', {});
+    if (result.ok && result.data && typeof result.data === 'object' && 'bytes' in result.data) usage.value = result.data;
+  }
+
   bridge.on('media.changed', ({ urls }) => {
     for (const url of urls) if (statuses.has(url)) ask(url);
+    if (usage.value) void refreshUsage();
   });
 
-  return { statuses, ask, pin };
+  return { statuses, shell, usage, ask, pin, refreshUsage };
 });
