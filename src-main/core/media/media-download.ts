@@ -87,7 +87,8 @@ export async function downloadMedia(deps: DownloadDeps, ref: { readonly url: str
     response = await follow(deps, ref.url, signal);
   } catch (error) {
     if (isAbort(error) || signal.aborted) throw error;
-    return { kind: 'failed', reason: `not reachable: ${error instanceof Error ? error.message : String(error)}` };
+    // The user reads this under the placeholder: the address and the library's words stay out of it.
+    return { kind: 'failed', reason: 'the file’s server could not be reached' };
   }
   if ('refused' in response) return { kind: 'refused', reason: response.refused };
   const cancel = () => response.body?.cancel().catch(() => undefined);
@@ -119,6 +120,6 @@ export async function downloadMedia(deps: DownloadDeps, ref: { readonly url: str
     if (e.over) return { kind: 'refused', reason: `the file is over the ${mb(deps.maxBytes)} one file may have` };
     if (e.refused) return { kind: 'refused', reason: e.refused };
     if (isAbort(error) || signal.aborted) throw error;
-    return { kind: 'failed', reason: `the download broke off: ${error instanceof Error ? error.message : String(error)}` };
+    return { kind: 'failed', reason: 'the download broke off' };
   }
 }

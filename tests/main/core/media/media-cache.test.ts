@@ -148,6 +148,18 @@ describe('the media cache', () => {
     await until(() => state(cache, urls[1]!).state === 'stored', 'b is back once looked at');
   });
 
+  it('marks a file whose server cannot be reached as failed, in words a user reads', async () => {
+    const cache = open();
+    await cache.start();
+    const gone = await host();
+    await gone.close();
+    const url = `${gone.url}/img/offline.png`;
+    cache.note([ref(url)]);
+    await until(() => state(cache, url).state === 'failed', 'it failed');
+    expect(state(cache, url).reason).toBe('the file’s server could not be reached');
+    expect(state(cache, url).key).toBeNull();
+  });
+
   it('keeps its copies and pins across a restart', async () => {
     const first = open();
     await first.start();
