@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MediaStatus, MediaUsage } from '../../../src-shared/media/index.js';
 import { isAbort } from '../abort.js';
@@ -49,6 +49,8 @@ export interface MediaCache {
 
 const FAILED_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 60 * 60_000];
 const IDLE_WAIT_MS = 2_000;
+// The index of a large workspace is megabytes: written when idle at most this often (and at stop).
+const SAVE_INTERVAL_MS = 30_000;
 
 function statusOf(url: string, entry: MediaEntry | undefined): MediaStatus {
   if (!entry) return { url, state: 'unknown', reason: null, pinned: false, key: null, size: null, contentType: null };
@@ -72,6 +74,7 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
   const workers: Promise<void>[] = [];
   let saving: Promise<void> = Promise.resolve();
   let dirty = false;
+  let savedAt = Number.NEGATIVE_INFINITY;
 
   const changed = (urls: readonly string[]) => {
     dirty = true;
@@ -80,6 +83,7 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
   const save = () => {
     if (!dirty) return saving;
     dirty = false;
+    savedAt = now();
     saving = saving.then(() => writeMediaIndex(options.dir, indexFile, byUrl.values())).catch((error: unknown) => options.log.warn('media index not saved', { message: String(error) }));
     return saving;
   };
@@ -140,7 +144,7 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
       if (!entry) {
         // Taken before saving: work noticed while the index is written cuts this wait short too.
         const woken = idle.signal;
-        await save();
+        if (now() - savedAt >= SAVE_INTERVAL_MS) await save();
         await options.sleep(IDLE_WAIT_MS, woken).catch(() => undefined);
         continue;
       }
@@ -162,9 +166,11 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
 
   const cache: MediaCache = {
     async start() {
-      for (const entry of await readMediaIndex(indexFile)) {
-        add(entry);
-      }
+      for (const entry of await readMediaIndex(indexFile)) add(entry);
+      // Files the index does not know (a quit before it was written, a download cut off) are dropped.
+      const known = new Set([...byUrl.values()].filter((e) => e.state === 'stored').map((e) => e.key));
+      const names = await readdir(filesDir).catch(() => [] as string[]);
+      await Promise.all(names.filter((n) => !known.has(n)).map((n) => rm(join(filesDir, n), { force: true })));
       for (let i = 0; i < (options.concurrency ?? 2); i++) workers.push(worker());
     },
     async stop() {

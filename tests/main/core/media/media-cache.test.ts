@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -160,7 +160,7 @@ describe('the media cache', () => {
     expect(state(cache, url).key).toBeNull();
   });
 
-  it('keeps its copies and pins across a restart', async () => {
+  it('keeps its copies and pins across a restart, and drops files its index does not know', async () => {
     const first = open();
     await first.start();
     const url = `${files.url}/img/kept.png`;
@@ -169,9 +169,12 @@ describe('the media cache', () => {
     first.pin(url, true);
     await first.stop();
     caches = [];
+    // A file the index does not know (a quit before the index was written) is dropped at start.
+    await writeFile(join(dir, 'files', 'e'.repeat(64)), 'orphan');
     const second = open();
     await second.start();
     expect(state(second, url)).toMatchObject({ state: 'stored', pinned: true });
+    expect(await readdir(join(dir, 'files'))).toEqual([state(second, url).key]);
     const file = second.open(state(second, url).key!);
     expect(file?.contentType).toBe('image/png');
     expect(second.open('f'.repeat(64))).toBeNull();
