@@ -69,9 +69,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     now,
     demoClient,
     knownScopes: allScopes(),
-    basePath: normalizeBasePath(options.basePath),
+    filesBase: () => `${issuer}${FILES_PATH}`,
   };
-  const basePath = ctx.basePath;
+  const basePath = normalizeBasePath(options.basePath);
   const app = buildApp(ctx, { tokenTtlSeconds, basePath, versions: options.versions ?? {}, publishSources: options.publishSources ?? true });
   await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
   const address = app.server.address();
@@ -102,7 +102,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         if (!parsed.ok) throw new Error(`${id}: default query invalid`);
         const rows = readPage(state, { ...parsed.query, limit: Number.MAX_SAFE_INTEGER }, null).rows;
         // As the API answers them: media links point at this server.
-        return JSON.parse(withServedMedia(JSON.stringify(rows), `${url}${FILES_PATH}`)) as typeof rows;
+        return JSON.parse(withServedMedia(JSON.stringify(rows), ctx.filesBase())) as typeof rows;
       },
       insert: (id, params, overrides) => stateFor(store, id, params).insert(overrides),
       update: (id, params, key, changes) => stateFor(store, id, params).update(key.toLowerCase(), changes),

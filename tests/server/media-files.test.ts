@@ -47,8 +47,10 @@ describe('media files', () => {
   });
 
   it('points the API answers at itself, and answers 404 for a malformed media id', async () => {
-    const moduleId = server.sources.contentPosts[0]!.moduleId;
-    const answer = await fetch(`${server.url}/api/v1.1/contentmodules/${moduleId}/content?limit=1000`, { headers: { authorization: `Bearer ${server.token}` } });
+    // The first item of a data list always has media.
+    const dataListId = server.sources.dataLists.find((d) => d.type !== 'User')!.dataListId;
+    const answer = await fetch(`${server.url}/api/v1.4/dataLists/${dataListId}/items?limit=1000`, { headers: { authorization: `Bearer ${server.token}` } });
+    expect(answer.status).toBe(200);
     const text = await answer.text();
     expect(text).not.toContain('files.workplace.example');
     expect(text).toContain(`${server.url}/files/media/`);
