@@ -6,6 +6,7 @@ import type { ListState } from './data/list-state.js';
 import { createWorld } from './data/world.js';
 import { createFaultInjector } from './faults/fault-injector.js';
 import { buildApp, normalizeBasePath } from './http/build-app.js';
+import { FILES_PATH, withServedMedia } from './http/media-files.js';
 import { createRateLimiter } from './http/rate-limiter.js';
 import { createStatsRecorder } from './http/request-stats.js';
 import type { ServerContext } from './http/server-context.js';
@@ -68,6 +69,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     now,
     demoClient,
     knownScopes: allScopes(),
+    filesBase: () => `${issuer}${FILES_PATH}`,
   };
   const basePath = normalizeBasePath(options.basePath);
   const app = buildApp(ctx, { tokenTtlSeconds, basePath, versions: options.versions ?? {}, publishSources: options.publishSources ?? true });
@@ -98,7 +100,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         const state = stateFor(store, id, params);
         const parsed = parseListQuery(state.endpoint, [], productionDialect);
         if (!parsed.ok) throw new Error(`${id}: default query invalid`);
-        return readPage(state, { ...parsed.query, limit: Number.MAX_SAFE_INTEGER }, null).rows;
+        const rows = readPage(state, { ...parsed.query, limit: Number.MAX_SAFE_INTEGER }, null).rows;
+        // As the API answers them: media links point at this server.
+        return JSON.parse(withServedMedia(JSON.stringify(rows), ctx.filesBase())) as typeof rows;
       },
       insert: (id, params, overrides) => stateFor(store, id, params).insert(overrides),
       update: (id, params, key, changes) => stateFor(store, id, params).update(key.toLowerCase(), changes),

@@ -45,4 +45,16 @@ export interface MainServices {
   diagnostics(): Promise<WorkspaceDiagnostics>;
   /** Resolves when the attached engine has nothing running and nothing due (tests, benchmarks). */
   whenSettled(): Promise<void>;
+  /**
+   * The local copy of a media file kept for offline use (`key` from `media.status`), or
+   * null: what the shell's media protocol or the harness's media route serves.
+   */
+  mediaFile(key: string): LocalMediaFile | null;
+}
+
+/** A media file on disk, as the shells serve it. */
+export interface LocalMediaFile {
+  readonly path: string;
+  readonly contentType: string;
+  readonly size: number;
 }

@@ -7,6 +7,8 @@ import { workspaceReport } from './diagnostics/workspace-diagnostics.js';
 import { createConnectivity } from './http/connectivity.js';
 import { createRequestGate } from './http/request-gate.js';
 import { silentLogger } from './logger.js';
+import { tapStoreForMedia } from './media/media-tap.js';
+import { createWorkspaceMedia } from './media/workspace-media.js';
 import type { MainServices, MainServicesOptions } from './main-services.js';
 import { createHttpOutboxApi } from './outbox/http-outbox-api.js';
 import { createJournalFiles } from './outbox/journal-files.js';
@@ -44,6 +46,13 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     onChange: changed,
   });
   const settings = createSettingsState({ dataDir: options.dataDir, mode: connection.mode, log });
+  const media = createWorkspaceMedia({
+    dataDir: options.dataDir, client: connection.client, gate, baseUrl: () => connection.baseUrl(), clock, sleep, log,
+    budgetMB: () => settings.sync().mediaBudgetMB,
+    busy: () => session.writer()?.engine.progress().running ?? false,
+    onChange: (urls) => session.emit('media.changed', { urls }),
+  });
+  const noteMedia = media.note.bind(media);
   const sources = createSourceSeeding({ client: connection.client, gate, connectivity, clock, dismissed: settings.dismissed });
   // Edits are main's: journaled here before the renderer's database sees them, so a
   // cleared IndexedDB loses none. Writes share the client and gate of reads.
@@ -51,7 +60,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     api: createHttpOutboxApi({ client: connection.client, gate, now: () => clock.now() }),
     store: () => {
       const writer = session.writer();
-      return writer ? outboxStoreOf(writer.peer.store) : null;
+      return writer ? outboxStoreOf(tapStoreForMedia(writer.peer.store, noteMedia)) : null;
     },
     journal: createOutboxJournal({ dataDir: options.dataDir, files: createJournalFiles() }),
     clock, sleep, log, connectivity, ...random,
@@ -62,7 +71,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const session = createWriterSession({
     createEngine: (store) =>
       createSyncEngine({
-        runner: connection.runner, connectivity, store, baseUrl: connection.baseUrl(), clock, sleep, log, ...random,
+        runner: connection.runner, connectivity, store: tapStoreForMedia(store, noteMedia), baseUrl: connection.baseUrl(), clock, sleep, log, ...random,
         settings: settings.sync,
         grantedScopes: () => connection.grantedScopes(),
         onChange: changed,
@@ -82,7 +91,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     engine: () => session.writer()?.engine ?? null,
     store: () => session.store(),
     focus: (scopes) => session.focus(scopes),
-    outbox, settings, sources, gate, status, info, clock, changed,
+    outbox, media, settings, sources, gate, status, info, clock, changed,
     probe: (kind, params) => probeSource({ client: connection.client, gate, baseUrl: () => connection.baseUrl() }, kind, params),
     updateSecret: (update) => connection.updateSecret(update),
   });
@@ -101,6 +110,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       if (published !== null) sources.publish(published);
       gate.setBudget((await settings.load()).requestBudgetPerMinute);
       await outbox.start();
+      await media.start();
       session.start();
       log.info('main services started', { mode: connection.mode, baseUrl: connection.baseUrl() });
     },
@@ -109,11 +119,13 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       const sessionStopped = session.stop();
       reporter.close();
       await outbox.stop();
+      await media.stop();
       await sessionStopped;
       await connection.close();
     },
     outboxState: report.outboxState,
     diagnostics: report.diagnostics,
     whenSettled: () => session.whenSettled(),
+    mediaFile: (key) => media.open(key),
   };
 }

@@ -33,6 +33,7 @@ import { exportDiagnostics } from './diagnostics-export.js';
 import { APP_ENTRY_URL, appOrigins as originsFor } from './app-origin.js';
 import { appMenuTemplate } from './app-menu.js';
 import { APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app-protocol.js';
+import { MEDIA_SCHEME_PRIVILEGES, registerMediaProtocol } from './media-protocol.js';
 import { createConnectionFile } from './connection-file.js';
 import { watchConnectivity } from './connectivity-watch.js';
 import { hardenSession, hardenWebContents } from './harden-web-contents.js';
@@ -79,7 +80,7 @@ if (process.platform === 'win32') app.setAppUserModelId('app.outpost.desktop');
 const QUIT_GRACE_MS = 5_000;
 
 // Before `ready`: the app's own scheme, and every renderer sandboxed whatever its options say.
-protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES, MEDIA_SCHEME_PRIVILEGES]);
 app.enableSandbox();
 
 app.on('web-contents-created', (_event, contents) => {
@@ -169,6 +170,7 @@ async function main(): Promise<void> {
     log,
     osOnline: net.isOnline(),
   });
+  registerMediaProtocol(protocol, net, (key) => host.mediaFile(key));
 
   let onBattery = false;
   const applyPower = () => host.setPaused(shouldPauseSync(settings, { onBattery }), 'the computer is on battery power');

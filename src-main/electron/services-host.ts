@@ -33,6 +33,8 @@ export interface ServicesHost {
   diagnostics(): Promise<WorkspaceDiagnostics | null>;
   /** The open workspace's outbox as the update decision needs it, or null while none is open. */
   outboxState(): ReturnType<MainServices['outboxState']> | null;
+  /** A local media copy of the open workspace (the media protocol serves it), or null. */
+  mediaFile(key: string): ReturnType<MainServices['mediaFile']>;
   stop(): Promise<void>;
   /** Stops like `stop`, and says what the outbox was left holding (null: no services were running). */
   stopAndReport(): Promise<ReturnType<MainServices['outboxState']> | null>;
@@ -159,6 +161,7 @@ export function createServicesHost(options: {
     probe,
     state: () => ({ osOnline, paused }),
     outboxState: () => services?.outboxState() ?? null,
+    mediaFile: (key) => services?.mediaFile(key) ?? null,
     emit(name, data) {
       link?.emit(name, data);
     },

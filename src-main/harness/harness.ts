@@ -4,6 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createMainPeer, type WireMessage, type WireTransport } from '../../src-shared/bridge/index.js';
+import { MEDIA_KEY_PATTERN, MEDIA_ROUTE } from '../../src-shared/media/index.js';
+import { localMediaHeaders } from '../core/media/media-policy.js';
 import type { MainServices } from '../core/services.js';
 import { asSingleWorkspace } from '../core/workspaces/single-workspace.js';
 import { contentTypeOf, resolveStaticPath } from './static-path.js';
@@ -98,12 +100,33 @@ async function serveDiagnostics(build: NonNullable<HarnessOptions['diagnostics']
   }
 }
 
+/**
+ * `GET /media/<key>`: a local media copy of the open workspace, with the same headers as
+ * the desktop shell's media protocol (no script in an SVG can run). Only a key main's
+ * index knows reaches the file system.
+ */
+function serveMedia(services: MainServices, key: string, req: IncomingMessage, res: ServerResponse): void {
+  const file = req.method === 'GET' && MEDIA_KEY_PATTERN.test(key) ? services.mediaFile(key) : null;
+  if (!file) {
+    res.writeHead(404, { 'content-type': 'text/plain', 'x-content-type-options': 'nosniff' }).end('not downloaded');
+    return;
+  }
+  const stream = createReadStream(file.path);
+  stream.once('error', () => (res.headersSent ? res.destroy() : res.writeHead(404).end()));
+  stream.once('open', () => {
+    res.writeHead(200, localMediaHeaders(file.contentType, file.size));
+    stream.pipe(res);
+  });
+}
+
 export async function startHarness(options: HarnessOptions): Promise<RunningHarness> {
   const { rendererDir, diagnostics } = options;
   // Plain services (benchmarks build their own) are one workspace: the renderer asks for the list either way.
   const services = options.services.handlers['workspaces.list'] ? options.services : asSingleWorkspace(options.services);
   const server = createServer((req, res) => {
-    if (diagnostics && new URL(req.url ?? '/', 'http://x').pathname === '/diagnostics.zip') void serveDiagnostics(diagnostics, req, res);
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (diagnostics && path === '/diagnostics.zip') void serveDiagnostics(diagnostics, req, res);
+    else if (path.startsWith(MEDIA_ROUTE)) serveMedia(services, path.slice(MEDIA_ROUTE.length), req, res);
     else void serveFile(rendererDir, req, res);
   });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });

@@ -3,6 +3,7 @@ import type { ApiVersion, EndpointId } from '../../src-shared/api/index.js';
 import { registerAuthorizeRoute } from '../auth/authorize-route.js';
 import { registerApiRoutes } from './api-routes.js';
 import { registerDemoRoutes } from './demo-routes.js';
+import { registerMediaFiles } from './media-files.js';
 import { registerOpenApiRoute } from './openapi-route.js';
 import { problem } from './problem.js';
 import { sendProblem } from './send-json.js';
@@ -67,6 +68,7 @@ export function buildApp(ctx: ServerContext, options: AppOptions): FastifyInstan
       registerAuthorizeRoute(scoped, ctx, options.tokenTtlSeconds);
       registerDemoRoutes(scoped, ctx, { publishSources: options.publishSources ?? true });
       registerOpenApiRoute(scoped, ctx);
+      registerMediaFiles(scoped);
     },
     { prefix: normalizeBasePath(options.basePath) },
   );

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { ServerContext } from './server-context.js';
+import { withServedMedia } from './media-files.js';
 import { PROBLEM_CONTENT_TYPE, type Problem } from './problem.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -9,7 +10,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * body, or a body cut short) to successful answers.
  */
 export function sendJson(ctx: ServerContext, reply: FastifyReply, endpoint: string, status: number, body: unknown): FastifyReply {
-  let text = JSON.stringify(body);
+  let text = withServedMedia(JSON.stringify(body), ctx.filesBase());
   const fault = status < 400 ? ctx.faults.bodyFault() : null;
   if (fault === 'reset') {
     reply.hijack();

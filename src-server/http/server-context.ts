@@ -19,4 +19,10 @@ export interface ServerContext {
   readonly demoClient: { readonly clientId: string; readonly clientSecret: string };
   /** Every scope an endpoint accepts: what a client may ask for. */
   readonly knownScopes: ReadonlySet<string>;
+  /**
+   * Where the media files are served (`http://127.0.0.1:<port>[/base]/files`), known once
+   * the server listens. One address for every answer and for `data.rows()`, so a client
+   * behind a proxy mirrors the same rows the server holds.
+   */
+  readonly filesBase: () => string;
 }

@@ -1,5 +1,6 @@
 import { endpoints, type CreatePostBody, type PatchOperation } from '../../src-shared/api/index.js';
 import type { DataStore } from '../data/data-store.js';
+import { MEDIA_PLACEHOLDER_ORIGIN } from '../data/generators/media.js';
 import type { Row } from '../data/row-generator.js';
 import { markdownToHtml } from './markdown.js';
 
@@ -7,7 +8,7 @@ type LocaleInput = { culture?: string | undefined; title?: string | undefined; b
 type PermissionInput = { departments: string[]; userGroups: string[]; requireAllUserGroups?: boolean | undefined };
 
 function mediaOf(id: string): Row {
-  return { id, downloadUrl: `https://files.workplace.example/media/${id}`, referenceUrl: null, contentType: null, fileName: null };
+  return { id, downloadUrl: `${MEDIA_PLACEHOLDER_ORIGIN}/media/${id}`, referenceUrl: null, contentType: null, fileName: null };
 }
 
 /** The first media of a post is its feature media, with its download link. */

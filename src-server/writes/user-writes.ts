@@ -1,5 +1,6 @@
 import type { PatchOperation } from '../../src-shared/api/index.js';
 import type { DataStore } from '../data/data-store.js';
+import { MEDIA_PLACEHOLDER_ORIGIN } from '../data/generators/media.js';
 import type { Row } from '../data/row-generator.js';
 
 const DIRECT = new Set(['/name', '/phoneNumber', '/title', '/gender', '/initials', '/registerNumber', '/dutyPlanNumber']);
@@ -24,7 +25,7 @@ export function patchUser(store: DataStore, userId: string, operations: readonly
       const before = (changes['customFields'] ?? current['customFields'] ?? {}) as Row;
       changes['customFields'] = op === 'remove' ? {} : { ...before, ...(value as Row) };
     } else if (path === '/imageId') {
-      changes['image'] = op === 'remove' ? null : { id: value, downloadUrl: `https://files.workplace.example/media/${String(value)}`, referenceUrl: null, contentType: 'image/jpeg', fileName: null };
+      changes['image'] = op === 'remove' ? null : { id: value, downloadUrl: `${MEDIA_PLACEHOLDER_ORIGIN}/media/${String(value)}/image.jpg`, referenceUrl: null, contentType: 'image/jpeg', fileName: null };
     } else if (path === '/memberCardId') {
       changes['memberCard'] = { ...card(), id: op === 'remove' ? null : value };
     } else if (path === '/cardNumber') {

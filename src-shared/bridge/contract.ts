@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { guid } from '../api/index.js';
 import { outboxCommandSchemas, type OutboxCommandResults, type OutboxStore } from '../outbox/index.js';
 import type { SourceCheck } from '../sources/index.js';
+import { mediaCommandSchemas, type MediaCommandResults } from '../media/index.js';
 import type { MirrorStore } from '../store/index.js';
 import { workspaceCommandSchemas, type WorkspaceCommandResults } from '../workspaces/index.js';
 import { syncSettingsPatchSchema, type SyncSettings } from './sync-settings.js';
@@ -42,6 +43,8 @@ export const commandSchemas = {
   ...outboxCommandSchemas,
   /** List, test, add, open, switch, remove, sign in again: the workspaces, declared beside their form. */
   ...workspaceCommandSchemas,
+  /** Media kept for offline use: status, pin, usage. */
+  ...mediaCommandSchemas,
 } as const;
 
 export type CommandName = keyof typeof commandSchemas;
@@ -145,7 +148,7 @@ export interface SyncStatus {
 }
 
 /** Responses of each command. */
-export interface CommandResults extends OutboxCommandResults, WorkspaceCommandResults {
+export interface CommandResults extends OutboxCommandResults, WorkspaceCommandResults, MediaCommandResults {
   'app.info': AppInfo;
   'app.versions': RuntimeVersions;
   'sync.now': { readonly started: boolean };
@@ -173,8 +176,10 @@ export interface Events {
   'update.state': UpdateState;
   /** A desktop menu item that acts in the window (the window's own flows delete exactly one workspace's data). */
   'menu.action': { readonly action: MenuAction };
+  /** Local media copies were stored, evicted or refused: a view showing media asks again. */
+  'media.changed': { readonly urls: readonly string[] };
 }
-export const EVENT_NAMES = ['sync.status', 'notice', 'outbox.count', 'outbox.refused', 'update.state', 'menu.action'] as const satisfies readonly (keyof Events)[];
+export const EVENT_NAMES = ['sync.status', 'notice', 'outbox.count', 'outbox.refused', 'update.state', 'menu.action', 'media.changed'] as const satisfies readonly (keyof Events)[];
 
 /** `add-workspace`: open the connect form; `sign-out`: offer "Sign in again" or "Remove workspace" for the open one. */
 export type MenuAction = 'add-workspace' | 'sign-out';

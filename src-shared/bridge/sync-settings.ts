@@ -19,6 +19,11 @@ export const syncSettingsSchema = z.object({
   scopePrefix: z.string().min(1).max(100),
   /** Pauses the schedule; "Sync now" still works. */
   paused: z.boolean(),
+  /**
+   * Megabytes the media kept for offline use may take (pinned ones count but are never
+   * evicted); 0 keeps only pinned media. Fractions are allowed.
+   */
+  mediaBudgetMB: z.number().min(0).max(1_000_000),
 });
 
 export type SyncSettings = z.infer<typeof syncSettingsSchema>;

@@ -139,7 +139,9 @@ describe('seeded data', () => {
     try {
       expect(again.sources).toEqual(server.sources);
       expect(again.data.rows('E18')).toEqual(server.data.rows('E18'));
-      expect(again.data.rows('E1', scopes.E1!)).toEqual(rowsOf('E1', scopes.E1!));
+      // Media links name the server that answers (its port): the rest is the seed's.
+      const portless = (rows: unknown, url: string) => JSON.parse(JSON.stringify(rows).replaceAll(url, 'http://server'));
+      expect(portless(again.data.rows('E1', scopes.E1!), again.url)).toEqual(portless(rowsOf('E1', scopes.E1!), server.url));
       expect(other.sources.dataLists[0]).not.toEqual(server.sources.dataLists[0]);
       expect(other.data.rows('E18')[0]).not.toEqual(server.data.rows('E18')[0]);
     } finally {

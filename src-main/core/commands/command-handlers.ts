@@ -5,6 +5,8 @@ import { runtimeVersions } from '../diagnostics/runtime-versions.js';
 import type { SecretUpdate } from '../connection/connection-config.js';
 import type { RequestGate } from '../http/request-gate.js';
 import type { Outbox } from '../outbox/outbox.js';
+import type { MediaCache } from '../media/media-cache.js';
+import { createMediaHandlers } from '../media/media-handlers.js';
 import { createOutboxHandlers } from '../outbox/outbox-handlers.js';
 import type { SettingsState } from '../settings/settings-state.js';
 import type { SourceProbeAnswer } from '../../../src-shared/sources/index.js';
@@ -23,6 +25,8 @@ export interface CommandDeps {
   /** The user is looking at these scopes (kept for the next engine too). */
   readonly focus: (scopes: readonly string[]) => void;
   readonly outbox: Outbox;
+  /** Media kept for offline use; its budget follows the settings. */
+  readonly media: MediaCache;
   readonly settings: SettingsState;
   readonly sources: Pick<SourceSeeding, 'isPublished'>;
   /** One request for a source's first page (`sources.check`). */
@@ -56,6 +60,7 @@ export function createCommandHandlers(deps: CommandDeps): CommandHandlers {
 
   return {
     ...createOutboxHandlers(deps.outbox),
+    ...createMediaHandlers(deps.media),
     'app.info': () => deps.info(),
     'app.versions': () => runtimeVersions(deps.info().version),
     'sync.now': ({ scopes, full }) => {
@@ -92,6 +97,7 @@ export function createCommandHandlers(deps: CommandDeps): CommandHandlers {
     'settings.set': async (patch) => {
       const sync = await settings.patchSync(patch);
       deps.gate.setBudget(sync.requestBudgetPerMinute);
+      deps.media.budgetChanged();
       deps.engine()?.replan();
       deps.changed();
       return sync;

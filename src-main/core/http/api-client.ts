@@ -48,6 +48,13 @@ export interface ApiClient {
    * reachable), throws a `network`/`timeout` ApiRequestError otherwise.
    */
   probe(signal?: AbortSignal): Promise<void>;
+  /**
+   * GETs a media file and returns the response as it comes: no status is an error,
+   * redirects are not followed (the caller decides at each hop whether the token may
+   * go), and the token is sent only when `withToken` says so.
+   * @throws the fetch's own error (network, abort)
+   */
+  fetchMedia(url: string, options: { readonly withToken: boolean; readonly signal: AbortSignal }): Promise<Response>;
   /** POSTs a form without a token (the OAuth2 token request) and returns its JSON body. */
   postForm(url: string, form: Record<string, string>, signal?: AbortSignal): Promise<unknown>;
 }
@@ -137,6 +144,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       } catch (error) {
         throw toApiRequestError(error, base(), now());
       }
+    },
+    async fetchMedia(url, { withToken, signal }) {
+      const headers: Record<string, string> = { accept: 'image/*, application/pdf, */*;q=0.5' };
+      if (withToken) headers['authorization'] = `Bearer ${await options.getToken(signal)}`;
+      // ky's timeout covers the answer's headers; the body is read by the caller, bounded.
+      return http.get(url, { headers, redirect: 'manual', throwHttpErrors: false, timeout: 60_000, signal });
     },
     async postForm(url, form, signal) {
       try {

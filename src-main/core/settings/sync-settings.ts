@@ -5,7 +5,7 @@ export { syncSettingsSchema, syncSettingsPatchSchema, type SyncSettings, type Sy
 /**
  * Defaults a user would accept: changes every 5 minutes, a full pass (which is what
  * notices deletions) every 6 hours, 100 requests a minute against a real tenant (its
- * documented rate limit), none against the embedded demo server.
+ * documented rate limit), none against the embedded demo server; 500 MB of media.
  */
 export function defaultSyncSettings(mode: 'demo' | 'remote'): SyncSettings {
   return {
@@ -16,5 +16,6 @@ export function defaultSyncSettings(mode: 'demo' | 'remote'): SyncSettings {
     prefetchPages: 2,
     scopePrefix: 'svc.api',
     paused: false,
+    mediaBudgetMB: 500,
   };
 }

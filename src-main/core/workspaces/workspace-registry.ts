@@ -197,5 +197,7 @@ export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): Main
       return { loaded: all.every((o) => o.loaded), sending: all.reduce((n, o) => n + o.sending, 0), uncertain: all.reduce((n, o) => n + o.uncertain, 0) };
     },
     diagnostics: () => activeServices(state).diagnostics(),
+    // Only the workspace the window has open: a window never sees another workspace's media.
+    mediaFile: (key) => opened?.services.mediaFile(key) ?? null,
   };
 }

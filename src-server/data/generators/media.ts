@@ -2,6 +2,12 @@ import type { GuidCodec } from '../guid-codec.js';
 import type { Random } from '../prng.js';
 import type { Row } from '../row-generator.js';
 
+/**
+ * The host generated `downloadUrl`s carry. The data does not know where it will be
+ * served, so the server's answers point this host at its own `/files` route.
+ */
+export const MEDIA_PLACEHOLDER_ORIGIN = 'https://files.workplace.example';
+
 const FILES = [
   { contentType: 'image/jpeg', name: 'photo', ext: 'jpg' },
   { contentType: 'image/png', name: 'diagram', ext: 'png' },
@@ -27,7 +33,7 @@ export function mediaObject(codec: GuidCodec, random: Random): Row {
   const file = random.pick(FILES);
   return {
     id,
-    downloadUrl: `https://files.workplace.example/media/${id}/${file.name}.${file.ext}`,
+    downloadUrl: `${MEDIA_PLACEHOLDER_ORIGIN}/media/${id}/${file.name}.${file.ext}`,
     referenceUrl: null,
     contentType: file.contentType,
     fileName: `${file.name}-${random.range(1, 999)}.${file.ext}`,
@@ -39,7 +45,7 @@ export function imageMedia(codec: GuidCodec, random: Random): Row {
   const id = codec.encode(random.int(1_000_000));
   return {
     id,
-    downloadUrl: `https://files.workplace.example/media/${id}/photo.jpg`,
+    downloadUrl: `${MEDIA_PLACEHOLDER_ORIGIN}/media/${id}/photo.jpg`,
     referenceUrl: null,
     contentType: 'image/jpeg',
     fileName: `photo-${random.range(1, 999)}.jpg`,

@@ -9,6 +9,9 @@ describe('bridge channels', () => {
         "app.info",
         "app.versions",
         "auth.update",
+        "media.pin",
+        "media.status",
+        "media.usage",
         "outbox.confirm",
         "outbox.discard",
         "outbox.queue",
@@ -37,6 +40,7 @@ describe('bridge channels', () => {
     `);
     expect([...EVENT_NAMES].sort()).toMatchInlineSnapshot(`
       [
+        "media.changed",
         "menu.action",
         "notice",
         "outbox.count",

@@ -72,7 +72,7 @@ describe('shell commands', () => {
       rootDir: dir,
       vault,
       shell: 'electron',
-      createServices: () => ({ handlers: {} as never, info: () => ({}) as never, attach: () => undefined, detach: () => undefined, start: async () => undefined, stop: async () => undefined, whenSettled: async () => undefined, outboxState: () => ({ loaded: true, sending: 0, uncertain: 0 }), diagnostics: async () => ({}) as never }),
+      createServices: () => ({ handlers: {} as never, info: () => ({}) as never, attach: () => undefined, detach: () => undefined, start: async () => undefined, stop: async () => undefined, whenSettled: async () => undefined, outboxState: () => ({ loaded: true, sending: 0, uncertain: 0 }), diagnostics: async () => ({}) as never, mediaFile: () => null }),
     });
     await registry.start();
     const workspaces = registry.handlers as AppCommandHandlers;

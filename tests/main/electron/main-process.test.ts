@@ -160,8 +160,10 @@ describe('Electron main process', () => {
     expect(existsSync(join(userData, 'logs'))).toBe(true);
     expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
       { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+      { scheme: 'outpost-media', privileges: { standard: true, secure: true, stream: true } },
     ]);
     expect(electron.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
+    expect(electron.protocol.handle).toHaveBeenCalledWith('outpost-media', expect.any(Function));
     const { options, loaded, ipc } = windows[0]!;
     expect(loaded).toEqual(['app://outpost/index.html']);
     expect(options['webPreferences']).toMatchObject({

@@ -7,10 +7,29 @@ import { createDexieMirrorStore, scopeId, scopeKey, type StoredRow } from '../..
 import DetailPanel from '../../../src-renderer/components/DetailPanel.vue';
 import { createAppRouter } from '../../../src-renderer/router.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
-import { eventually, renderingContext, seedRows } from '../helpers/renderer-context.js';
+import type { MediaStatus } from '../../../src-shared/media/index.js';
+import { eventually, fakeBridge, renderingContext, seedRows } from '../helpers/renderer-context.js';
 import { guidOf, user } from '../helpers/rows.js';
 
 const IMAGE = 'https://media.example/forklift.png';
+const KEY = 'a'.repeat(64);
+
+/** Main's media as the panel sees it: `stored` addresses have a local copy under KEY; the rest are refused or unknown. */
+function mediaBridge(stored: readonly string[], refused: Readonly<Record<string, string>> = {}) {
+  const fake = fakeBridge();
+  const call = fake.bridge.call.bind(fake.bridge);
+  const statusOf = (url: string): MediaStatus =>
+    stored.includes(url)
+      ? { url, state: 'stored', reason: null, pinned: false, key: KEY, size: 2048, contentType: 'image/png' }
+      : { url, state: refused[url] ? 'refused' : 'unknown', reason: refused[url] ?? null, pinned: false, key: null, size: null, contentType: null };
+  fake.bridge.call = (async (name: string, arg: never) => {
+    if (name.startsWith('media.')) fake.calls.push({ name, arg });
+    if (name === 'media.status') return { ok: true, data: (arg as { urls: string[] }).urls.map(statusOf) };
+    if (name === 'media.pin') return { ok: true, data: { ...statusOf((arg as { url: string }).url), pinned: (arg as { pinned: boolean }).pinned } };
+    return call(name as never, arg);
+  }) as typeof fake.bridge.call;
+  return fake;
+}
 
 function item(): Record<string, unknown> {
   return {
@@ -33,10 +52,10 @@ function item(): Record<string, unknown> {
   };
 }
 
-async function mountPanel(stored: StoredRow, endpoint = endpoints.E1) {
+async function mountPanel(stored: StoredRow, endpoint = endpoints.E1, bridge = mediaBridge([IMAGE]).bridge) {
   const db = openFakeDatabase();
   await createDexieMirrorStore(db).putRow({ endpoint: 'E19', scope: scopeKey('E19', { userId: guidOf(19, 7) }), row: user(7, { name: 'Nora Tanaka' }) });
-  const ctx = renderingContext(db);
+  const ctx = renderingContext(db, bridge);
   const router = createAppRouter(createMemoryHistory());
   const wrapper = mount(DetailPanel, { props: { endpoint, stored }, global: { ...ctx.global, plugins: [...ctx.global.plugins, router] }, attachTo: document.body });
   return { wrapper, db };
@@ -50,9 +69,12 @@ describe('the detail panel', () => {
     expect(swatch.attributes('style')).toContain('background');
     expect(wrapper.get('[data-type="barcode"]').text()).toBe('5701234100000');
     expect(wrapper.get('[data-type="number"]').text()).toMatch(/1[,.]?234[.,]5/);
+    // The image comes from main's local copy, never from the address the row carries.
+    await eventually(() => expect(wrapper.find('[data-type="media"] img').exists()).toBe(true));
     const img = wrapper.get('[data-type="media"] img');
-    expect(img.attributes('src')).toBe(IMAGE);
+    expect(img.attributes('src')).toBe(`/media/${KEY}`);
     expect(img.attributes('alt')).toBe('forklift.png');
+    expect(wrapper.get('[data-testid="media-state"]').text()).toBe('Kept offline · 2 KB');
     await eventually(() => expect(wrapper.get('[data-type="datalist"]').text()).toContain('Nora Tanaka'));
     expect(wrapper.text()).toContain('surpriseField');
     expect(wrapper.text()).toContain('(not in the API document)');
@@ -86,13 +108,15 @@ describe('the detail panel', () => {
     wrapper.unmount();
   });
 
-  it('shows a post’s feature image through the web address allow-list, and other hrefs as text', async () => {
+  it('shows a post’s feature image from its local copy, through the web address allow-list, and other hrefs as text', async () => {
     const moduleId = guidOf(1, 1);
     const feature = 'https://files.workplace.example/media/abc';
     const post = (url: string) => ({ id: guidOf(2, 2), featureMediaId: guidOf(28, 2), featureMediaDownloadUrl: url, locales: [{ culture: 'en-GB', title: 'Hello' }] });
     const scope = scopeKey('E3', { moduleId });
-    const { wrapper } = await mountPanel({ scope: scopeId(scope), scopeKey: scope, key: guidOf(2, 2), pass: '', row: post(feature), k: {} }, endpoints.E3);
-    expect(wrapper.get(`img[src="${feature}"]`).attributes('alt')).toBe('Feature media download url');
+    const { wrapper } = await mountPanel({ scope: scopeId(scope), scopeKey: scope, key: guidOf(2, 2), pass: '', row: post(feature), k: {} }, endpoints.E3, mediaBridge([feature]).bridge);
+    await eventually(() => expect(wrapper.find(`img[src="/media/${KEY}"]`).exists()).toBe(true));
+    expect(wrapper.get(`img[src="/media/${KEY}"]`).attributes('alt')).toBe('Feature media download url');
+    expect(wrapper.find(`img[src="${feature}"]`).exists()).toBe(false);
     expect(wrapper.get(`a[href="${feature}"]`).attributes('rel')).toContain('noopener');
     wrapper.unmount();
     for (const hostile of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'https://user:pw@files.example/x.png']) {
@@ -102,6 +126,31 @@ describe('the detail panel', () => {
       expect(other.text()).toContain(hostile);
       other.unmount();
     }
+  });
+
+  it('says "Not downloaded" where main has no copy (and why, when it refused one), never loading the remote image, and pins one', async () => {
+    const refusedUrl = 'https://media.example/clip.png';
+    const row = item();
+    (row['customFieldValues'] as Record<string, unknown>[])[3] = {
+      dataListCustomFieldId: guidOf(29, 4),
+      type: 'Media',
+      medias: [
+        { id: guidOf(28, 1), downloadUrl: IMAGE, referenceUrl: null, contentType: 'image/png', fileName: 'forklift.png' },
+        { id: guidOf(28, 3), downloadUrl: refusedUrl, referenceUrl: null, contentType: 'image/png', fileName: 'clip.png' },
+      ],
+    };
+    const fake = mediaBridge([], { [refusedUrl]: 'the server sent text/html where the media says image/png' });
+    const { wrapper } = await mountPanel({ scope: scopeId('E1:x'), scopeKey: 'E1:x', key: guidOf(25, 1), pass: 'p', row, k: {} }, endpoints.E1, fake.bridge);
+    const states = () => wrapper.findAll('[data-testid="media-state"]').map((e) => e.text());
+    await eventually(() => expect(states()).toEqual(['Not downloaded', 'Not downloaded: the server sent text/html where the media says image/png']));
+    expect(wrapper.findAll('[data-testid="media-missing"]')).toHaveLength(2);
+    expect(wrapper.find('img').exists()).toBe(false);
+    // A refused file cannot be kept; the other one can.
+    expect(wrapper.findAll('[data-testid="media-pin"]')).toHaveLength(1);
+    await wrapper.get('[data-testid="media-pin"]').setValue(true);
+    await eventually(() => expect((wrapper.get('[data-testid="media-pin"]').element as HTMLInputElement).checked).toBe(true));
+    expect(fake.calls.some((c) => c.name === 'media.status' && (c.arg as { want?: boolean }).want === true)).toBe(true);
+    wrapper.unmount();
   });
 
   it('shows custom and external ids as the text they are', async () => {

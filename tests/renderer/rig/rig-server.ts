@@ -104,6 +104,7 @@ function standInServices(options: RigOptions, seeded: (ms: number) => void): Mai
     info: () => info,
     whenSettled: async () => undefined,
     outboxState: () => ({ loaded: true, sending: 0, uncertain: 0 }),
+    mediaFile: () => null,
     diagnostics: async () => { throw new Error('the benchmark rig has no diagnostics'); },
   };
 }

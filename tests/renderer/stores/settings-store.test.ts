@@ -3,7 +3,7 @@ import type { SyncSettings } from '../../../src-shared/bridge/index.js';
 import { useSettingsStore } from '../../../src-renderer/stores/settings-store.js';
 import { eventually, fakeBridge, storeContext } from '../helpers/renderer-context.js';
 
-const settings: SyncSettings = { deltaIntervalMinutes: 5, fullIntervalMinutes: 60, requestBudgetPerMinute: 90, parallelScopes: 2, prefetchPages: 2, scopePrefix: 'svc.api', paused: false };
+const settings: SyncSettings = { deltaIntervalMinutes: 5, fullIntervalMinutes: 60, requestBudgetPerMinute: 90, parallelScopes: 2, prefetchPages: 2, scopePrefix: 'svc.api', paused: false, mediaBudgetMB: 500 };
 
 describe('the settings store', () => {
   it('loads main’s sync settings, or says why it could not', async () => {

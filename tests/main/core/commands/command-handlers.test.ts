@@ -7,6 +7,7 @@ import { createDexieMirrorStore, scopeKey, type MirrorStore } from '../../../../
 import { appInfo } from '../../../../src-main/core/commands/app-info.js';
 import { createCommandHandlers, type CommandDeps } from '../../../../src-main/core/commands/command-handlers.js';
 import { silentLogger } from '../../../../src-main/core/logger.js';
+import type { MediaCache } from '../../../../src-main/core/media/media-cache.js';
 import type { Outbox } from '../../../../src-main/core/outbox/outbox.js';
 import { createSettingsState } from '../../../../src-main/core/settings/settings-state.js';
 import type { SyncEngine } from '../../../../src-main/core/sync/sync-engine.js';
@@ -40,6 +41,7 @@ async function setup(options: { engine?: boolean; published?: string[]; secretFi
     store: () => options.store ?? null,
     focus: (scopes) => void calls.push(`focus ${scopes.join(',')}`),
     outbox: { resume: () => void calls.push('resume') } as unknown as Outbox,
+    media: { budgetChanged: () => void calls.push('media budget') } as unknown as MediaCache,
     settings,
     sources: { isPublished: (id) => options.published?.includes(id) ?? false },
     gate: { setBudget: (budget) => void calls.push(`budget ${budget}`) },
@@ -113,13 +115,13 @@ describe('the command handlers', () => {
     expect(calls).toEqual([`add ${CALENDAR_SCOPE} "Shifts"`, `add ${CALENDAR_SCOPE}`]);
   });
 
-  it('save settings, apply the budget at once and plan again', async () => {
+  it('save settings, apply the request and media budgets at once and plan again', async () => {
     const { handlers, calls, settings } = await setup();
     const next = await handlers['settings.set']({ requestBudgetPerMinute: 50 });
     expect(next.requestBudgetPerMinute).toBe(50);
     expect(settings.sync().requestBudgetPerMinute).toBe(50);
     expect(await handlers['settings.get']({})).toEqual(next);
-    expect(calls).toEqual(['budget 50', 'replan', 'changed']);
+    expect(calls).toEqual(['budget 50', 'media budget', 'replan', 'changed']);
   });
 
   it('resume reads and writes after a secret that fits, and nothing after one that does not', async () => {

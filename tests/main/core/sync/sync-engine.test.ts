@@ -184,9 +184,11 @@ describe('sync engine against the reference server', () => {
     expect((stats.byStatus['500'] ?? 0) + (stats.byStatus['503'] ?? 0) + (stats.byStatus['429'] ?? 0) + (stats.byStatus.reset ?? 0)).toBeGreaterThan(5);
     const summary = (stack: typeof cleanStack) => stack.engine.states().map((s) => [s.scope, s.status, s.rowCount]).sort();
     expect(summary(faultyStack)).toEqual(summary(cleanStack));
+    // Media links name the server that answered (its port); the rest must be the same.
+    const portless = (rows: unknown, url: string): unknown => JSON.parse(JSON.stringify(rows).replaceAll(url, 'http://server'));
     for (const table of Object.values(endpoints).map((e) => e.table)) {
-      const a = (await mirrorTable(cleanStack.db, table).toArray()).map((r) => [r.scope, r.key, r.row]);
-      const b = (await mirrorTable(faultyStack.db, table).toArray()).map((r) => [r.scope, r.key, r.row]);
+      const a = portless((await mirrorTable(cleanStack.db, table).toArray()).map((r) => [r.scope, r.key, r.row]), clean.url);
+      const b = portless((await mirrorTable(faultyStack.db, table).toArray()).map((r) => [r.scope, r.key, r.row]), faulty.url);
       expect(b, table).toEqual(a);
     }
   });

@@ -14,7 +14,7 @@ export const ALLOWED_FINDINGS: readonly AllowedFinding[] = [
     file: 'src-renderer/index.html',
     reason:
       "The policy keeps style-src 'unsafe-inline' (Vue style bindings and the widget library set inline styles) and " +
-      "img-src http: https: (images a workspace links to). Scripts are never inline or remote (script-src 'self'), " +
+      "img-src outpost-media: (local copies of media; remote images are never loaded). Scripts are never inline or remote (script-src 'self'), " +
       "and objects, frames and base URLs are 'none'. The app:// protocol sends the same policy as a header.",
   },
   {

@@ -1,0 +1,35 @@
+import type { MediaRef } from './media-refs.js';
+import { mediaRefsOfRows } from './media-refs.js';
+
+type Rows = readonly Readonly<Record<string, unknown>>[];
+
+/** Which rows each tapped store method hands over. */
+const ROWS_OF: Readonly<Record<string, (command: never) => Rows>> = {
+  applyPage: (command: { rows: Rows }) => command.rows,
+  putRow: (command: { row: Readonly<Record<string, unknown>> }) => [command.row],
+  outboxSettle: (command: { row: Readonly<Record<string, unknown>> }) => [command.row],
+};
+
+/**
+ * The store with its row-writing methods watched: every page the sync hands it, every
+ * single row, and every write answer the outbox settles pass through main on their
+ * way to the database, so the media they link to are noticed there, without a second
+ * read. The rest of the store is passed through untouched.
+ */
+export function tapStoreForMedia<S extends object>(store: S, note: (refs: readonly MediaRef[]) => void): S {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      const rowsOf = typeof property === 'string' ? ROWS_OF[property] : undefined;
+      if (!rowsOf || typeof value !== 'function') return value;
+      return (command: never) => {
+        try {
+          note(mediaRefsOfRows(rowsOf(command)));
+        } catch {
+          // Noticing media must never stop a page from being stored.
+        }
+        return (value as (c: never) => unknown).call(target, command);
+      };
+    },
+  });
+}
