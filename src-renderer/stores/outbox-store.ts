@@ -102,11 +102,13 @@ function refusal(fields: readonly FieldError[]): QueueOutcome {
  */
 export const useOutboxStore = defineStore('outbox', () => {
   const { db, bridge } = useAppContext();
-  const { value: entries } = useLiveQuery(
+  const { value: entries, loading } = useLiveQuery(
     async () => (await db.outbox.orderBy('seq').toArray()).map(toOutboxView),
     [],
     [] as OutboxView[],
   );
+  /** Whether the entries have been read once (an empty list before that means "not known yet"). */
+  const loaded = computed(() => !loading.value);
   const waiting = computed(() => entries.value.filter(isWaiting));
   const refused = computed(() => entries.value.filter(needsUser));
   const syncIssues = computed(() => entries.value.filter(hasSyncIssue));
@@ -141,5 +143,5 @@ export const useOutboxStore = defineStore('outbox', () => {
     });
   }
 
-  return { entries, waiting, refused, syncIssues, blockedKeys, pendingTargets, enqueue, resolve, addUser, discard, retry, confirm, listen };
+  return { entries, loaded, waiting, refused, syncIssues, blockedKeys, pendingTargets, enqueue, resolve, addUser, discard, retry, confirm, listen };
 });
