@@ -51,7 +51,7 @@ export function outboxAnnouncements(before: OutboxStates | null, after: OutboxSt
     else if (state === 'needs-attention' || state === 'conflict') refused += 1;
   }
   const said: Announcement[] = [];
-  if (queued) said.push({ key: 'outbox-queued', text: `${plural(queued, 'edit', 'edits')} queued in the outbox` });
+  if (queued) said.push({ key: 'outbox-queued', text: `${plural(queued, 'edit', 'edits')} queued, waiting to be sent` });
   if (sent) said.push({ key: 'outbox-sent', text: `${plural(sent, 'edit', 'edits')} sent` });
   if (refused) said.push({ key: 'outbox-refused', text: `${plural(refused, 'edit was', 'edits were')} refused: see the outbox` });
   return said;

@@ -42,7 +42,7 @@ describe('outbox milestones', () => {
   it('counts edits queued, sent and refused since the last snapshot', () => {
     const before = states([['1', 'queued'], ['2', 'sending'], ['3', 'sending']]);
     const after = states([['1', 'sent'], ['2', 'sent'], ['3', 'needs-attention'], ['4', 'queued'], ['5', 'queued']]);
-    expect(texts(outboxAnnouncements(before, after))).toEqual(['2 edits queued in the outbox', '2 edits sent', '1 edit was refused: see the outbox']);
+    expect(texts(outboxAnnouncements(before, after))).toEqual(['2 edits queued, waiting to be sent', '2 edits sent', '1 edit was refused: see the outbox']);
   });
 
   it('stays quiet for entries whose state did not change', () => {
@@ -54,10 +54,10 @@ describe('the announcement throttle', () => {
   it('says the first message at once, then holds the next ones until the gap has passed', () => {
     const throttle = createAnnounceThrottle(2000);
     expect(throttle.offer([{ key: 'sync', text: 'Sync started' }], 0)).toBe('Sync started');
-    expect(throttle.offer([{ key: 'outbox-queued', text: '1 edit queued in the outbox' }], 500)).toBeNull();
+    expect(throttle.offer([{ key: 'outbox-queued', text: '1 edit queued, waiting to be sent' }], 500)).toBeNull();
     expect(throttle.dueAt()).toBe(2000);
     expect(throttle.flush(1999)).toBeNull();
-    expect(throttle.flush(2000)).toBe('1 edit queued in the outbox');
+    expect(throttle.flush(2000)).toBe('1 edit queued, waiting to be sent');
     expect(throttle.dueAt()).toBeNull();
     expect(throttle.flush(9000)).toBeNull();
   });
