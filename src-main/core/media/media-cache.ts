@@ -7,7 +7,7 @@ import type { Clock, Sleep } from '../clock.js';
 import type { Logger } from '../logger.js';
 import { downloadMedia, type DownloadDeps } from './media-download.js';
 import { evictionPlan, newEntry, readMediaIndex, writeMediaIndex, type MediaEntry } from './media-index.js';
-import { MEDIA_LIMITS, refRefusal, type MediaLimits } from './media-policy.js';
+import { MEDIA_LIMITS, mayCarryToken, refRefusal, type MediaLimits } from './media-policy.js';
 import type { MediaRef } from './media-refs.js';
 
 export interface MediaCacheOptions {
@@ -18,6 +18,11 @@ export interface MediaCacheOptions {
   readonly budgetBytes: () => number;
   /** True while the sync has passes running: background downloads wait for it. */
   readonly busy: () => boolean;
+  /**
+   * True while the API's request budget has room for background media (default always):
+   * media on the API's origin never take the requests the sync and the outbox need.
+   */
+  readonly apiHeadroom?: () => boolean;
   readonly clock: Clock;
   readonly sleep: Sleep;
   readonly log: Logger;
@@ -51,6 +56,8 @@ const FAILED_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 60 * 60_000];
 const IDLE_WAIT_MS = 2_000;
 // The index of a large workspace is megabytes: written when idle at most this often (and at stop).
 const SAVE_INTERVAL_MS = 30_000;
+// After a file's server could not be reached, the background waits this long before trying others (offline).
+const UNREACHABLE_PAUSE_MS = 30_000;
 
 function statusOf(url: string, entry: MediaEntry | undefined): MediaStatus {
   if (!entry) return { url, state: 'unknown', reason: null, pinned: false, key: null, size: null, contentType: null };
@@ -75,6 +82,8 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
   let saving: Promise<void> = Promise.resolve();
   let dirty = false;
   let savedAt = Number.NEGATIVE_INFINITY;
+  let backgroundPausedUntil = 0;
+  const onApiOrigin = (url: string) => mayCarryToken(url, options.download.apiBaseUrl());
 
   const changed = (urls: readonly string[]) => {
     dirty = true;
@@ -111,9 +120,10 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
       const entry = byUrl.get(url);
       if (entry && !inFlight.has(url) && entry.state !== 'stored' && entry.state !== 'refused') return entry;
     }
-    if (options.busy() || storedBytes() >= options.budgetBytes()) return null;
+    if (options.busy() || now() < backgroundPausedUntil || storedBytes() >= options.budgetBytes()) return null;
+    const headroom = options.apiHeadroom?.() ?? true;
     for (const entry of byUrl.values()) {
-      if (inFlight.has(entry.url)) continue;
+      if (inFlight.has(entry.url) || (!headroom && onApiOrigin(entry.url))) continue;
       if (entry.state === 'queued' || (entry.state === 'failed' && entry.tries < FAILED_BACKOFF_MS.length && entry.nextTry <= now())) return entry;
     }
     return null;
@@ -131,6 +141,7 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
     } else if (outcome.kind === 'refused') {
       Object.assign(entry, { state: 'refused', reason: outcome.reason });
     } else {
+      if (outcome.unreachable) backgroundPausedUntil = now() + UNREACHABLE_PAUSE_MS;
       entry.tries += 1;
       Object.assign(entry, { state: 'failed', reason: outcome.reason, nextTry: now() + FAILED_BACKOFF_MS[Math.min(entry.tries, FAILED_BACKOFF_MS.length) - 1]! });
     }

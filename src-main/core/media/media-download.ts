@@ -19,7 +19,7 @@ export interface DownloadDeps {
 export type DownloadOutcome =
   | { readonly kind: 'stored'; readonly type: string; readonly size: number }
   | { readonly kind: 'refused'; readonly reason: string }
-  | { readonly kind: 'failed'; readonly reason: string };
+  | { readonly kind: 'failed'; readonly reason: string; readonly unreachable?: boolean };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 3;
@@ -88,7 +88,7 @@ export async function downloadMedia(deps: DownloadDeps, ref: { readonly url: str
   } catch (error) {
     if (isAbort(error) || signal.aborted) throw error;
     // The user reads this under the placeholder: the address and the library's words stay out of it.
-    return { kind: 'failed', reason: 'the file’s server could not be reached' };
+    return { kind: 'failed', reason: 'the file’s server could not be reached', unreachable: true };
   }
   if ('refused' in response) return { kind: 'refused', reason: response.refused };
   const cancel = () => response.body?.cancel().catch(() => undefined);

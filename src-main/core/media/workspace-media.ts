@@ -35,6 +35,11 @@ export function createWorkspaceMedia(deps: {
     download: { fetchMedia: (url, options) => deps.client.fetchMedia(url, options), gate: deps.gate, priority: MEDIA_PRIORITY, apiBaseUrl: deps.baseUrl },
     budgetBytes: () => Math.floor(deps.budgetMB() * MB),
     busy: deps.busy,
+    // Background media take at most half the request budget; the sync and the outbox keep the rest.
+    apiHeadroom: () => {
+      const budget = deps.gate.budget();
+      return budget === null || deps.gate.used() < Math.floor(budget / 2);
+    },
     clock: deps.clock,
     sleep: deps.sleep,
     log: deps.log,

@@ -59,6 +59,8 @@ describe('the media cache', () => {
   let budget: number;
   let caches: MediaCache[];
 
+  let headroom: boolean;
+  let clockMs: number | null;
   const open = (limits?: { fileBytes: number; indexEntries: number }) => {
     const client = createApiClient({ baseUrl: `${api.url}/api`, getToken: async () => TOKEN });
     const cache = createMediaCache({
@@ -66,7 +68,8 @@ describe('the media cache', () => {
       download: { fetchMedia: client.fetchMedia, gate: createRequestGate({ clock: systemClock, sleep: realSleep, budget: null }), priority: -10, apiBaseUrl: () => `${api.url}/tenant` },
       budgetBytes: () => budget,
       busy: () => false,
-      clock: systemClock,
+      apiHeadroom: () => headroom,
+      clock: { now: () => clockMs ?? systemClock.now() },
       sleep: realSleep,
       log: silentLogger,
       ...(limits ? { limits } : {}),
@@ -82,6 +85,8 @@ describe('the media cache', () => {
     files = await host();
     api = await host(() => files.url);
     budget = 10 * 1024 * 1024;
+    headroom = true;
+    clockMs = null;
     caches = [];
   });
   afterEach(async () => {
@@ -158,6 +163,38 @@ describe('the media cache', () => {
     await until(() => state(cache, url).state === 'failed', 'it failed');
     expect(state(cache, url).reason).toBe('the file’s server could not be reached');
     expect(state(cache, url).key).toBeNull();
+  });
+
+  it('leaves the API origin alone in the background while its request budget is short, but fetches what the user looks at', async () => {
+    headroom = false;
+    const cache = open();
+    await cache.start();
+    const own = `${api.url}/img/own.png`;
+    const other = `${files.url}/img/other.png`;
+    cache.note([ref(own), ref(other)]);
+    await until(() => state(cache, other).state === 'stored', 'the other host’s file is stored');
+    await realSleep(50);
+    expect(state(cache, own).state).toBe('queued');
+    expect(api.seen).toEqual([]);
+    cache.status([own], true);
+    await until(() => state(cache, own).state === 'stored', 'the looked-at file is stored');
+  });
+
+  it('waits 30 s in the background after a server could not be reached (offline), instead of trying every file', async () => {
+    clockMs = 1_000_000;
+    const cache = open();
+    await cache.start();
+    const gone = await host();
+    await gone.close();
+    cache.note([ref(`${gone.url}/img/a.png`)]);
+    await until(() => state(cache, `${gone.url}/img/a.png`).state === 'failed', 'it failed');
+    const next = `${files.url}/img/later.png`;
+    cache.note([ref(next)]);
+    await realSleep(100);
+    expect(state(cache, next).state).toBe('queued');
+    clockMs += 30_000;
+    cache.note([ref(`${files.url}/img/wake.png`)]);
+    await until(() => state(cache, next).state === 'stored', 'it is fetched after the pause');
   });
 
   it('keeps its copies and pins across a restart, and drops files its index does not know', async () => {
