@@ -4,3 +4,4 @@ export * from './records.js';
 export * from './schema.js';
 export * from './mirror-store.js';
 export * from './dexie-mirror-store.js';
+export * from './row-source.js';
