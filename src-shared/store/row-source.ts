@@ -226,3 +226,10 @@ export async function changesSince(db: OutpostDb, scope: ScopeKey, since: number
     };
   });
 }
+
+/** How many rows a table holds now, over every scope. */
+export async function countTableRows(db: OutpostDb, table: string): Promise<number> {
+  let n = 0;
+  for (const scope of await tableScopes(db, table)) n += await countScopeRows(db, scope);
+  return n;
+}
