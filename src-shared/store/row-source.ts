@@ -145,7 +145,12 @@ export async function readScopeRows(db: OutpostDb, scope: ScopeKey): Promise<Sto
 export async function tableScopes(db: OutpostDb, table: string): Promise<ScopeKey[]> {
   return db.transaction('r', tablesOf(db), async () => {
     const scopes = new Set<ScopeKey>();
-    await db.chunkHeads.where('table').equals(table).each((h) => void scopes.add(h.scopeKey));
+    // Primary keys only (no key lists), then one head per scope for its scope key.
+    const ids = new Set((await db.chunkHeads.where('table').equals(table).primaryKeys()).map(([id]) => id));
+    for (const id of ids) {
+      const head = await db.chunkHeads.where('[scope+chunk]').between(...range(id)).first();
+      if (head) scopes.add(head.scopeKey);
+    }
     await db.overlay.where('table').equals(table).each((e) => void scopes.add(e.scopeKey));
     return [...scopes].sort();
   });
@@ -195,13 +200,16 @@ export async function pendingRows(db: OutpostDb): Promise<StoredRow[]> {
   return rows.filter((r): r is StoredRow => r !== null);
 }
 
-/** What changed in a scope since revision `since`: new chunks and overlay entries, or `reset` when rows were removed. */
+/**
+ * What changed in a scope since revision `since`: the heads of new chunks (their rows
+ * are read with {@link readBodies}) and new overlay entries; `reset` when rows were
+ * removed since, and everything is listed.
+ */
 export interface ScopeChanges {
   readonly revision: ScopeRevision;
   /** True when rows were removed since `since`: the reader starts over from everything below. */
   readonly reset: boolean;
   readonly heads: ChunkHead[];
-  readonly bodies: ChunkBody[];
   readonly overlay: OverlayEntry[];
 }
 
@@ -215,16 +223,22 @@ export async function changesSince(db: OutpostDb, scope: ScopeKey, since: number
     const revision = await scopeRevision(db, scope);
     const reset = since > 0 && revision.resetAt > since;
     const from = reset ? 0 : since;
-    if (revision.seq === since && !reset) return { revision, reset, heads: [], bodies: [], overlay: [] };
+    if (revision.seq === since && !reset) return { revision, reset, heads: [], overlay: [] };
     const after = [[id, from], [id, Dexie.maxKey]] as const;
     return {
       revision,
       reset,
       heads: await db.chunkHeads.where('[scope+chunk]').between(...after, false).toArray(),
-      bodies: await db.chunkBodies.where('[scope+chunk]').between(...after, false).toArray(),
       overlay: await db.overlay.where('[scope+seq]').between(...after, false).toArray(),
     };
   });
+}
+
+/** The rows of some chunks, read once (not kept in the cache): for readers building their own copy. */
+export async function readBodies(db: OutpostDb, scope: ScopeKey, chunks: readonly number[]): Promise<(readonly Row[] | undefined)[]> {
+  const id = scopeId(scope);
+  const read = await db.chunkBodies.bulkGet(chunks.map((c) => [id, c] as [number, number]));
+  return read.map((body) => body?.rows);
 }
 
 /** How many rows a table holds now, over every scope. */

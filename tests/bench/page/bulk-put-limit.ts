@@ -1,6 +1,7 @@
 import { endpoints, rowKey } from '../../../src-shared/api/index.js';
 import { Dexie } from 'dexie';
-import { META_TABLE_SPECS, mirrorTable, mirrorTableSpecs, openDatabase, storedRow, type OutpostDb, type StoredRow } from '../../../src-shared/store/index.js';
+import type { Table } from 'dexie';
+import { META_TABLE_SPECS, mirrorTableSpecs, openDatabase, scopeId, tableIndexKeys, type OutpostDb, type StoredRow } from '../../../src-shared/store/index.js';
 import { browser, localPath } from './browser-globals.js';
 import type { BulkPutLimitResult, PageScope } from './page-api.js';
 
@@ -34,6 +35,14 @@ function busyClock() {
   };
 }
 
+/** The per-row layout of schema version 3 (one record per row), which limit (a) measures. */
+const PER_ROW_VERSION = 3;
+
+/** A row as version 3 stored it. */
+function perRowRecord(table: string, scope: string, key: string, pass: string, row: Record<string, unknown>): StoredRow {
+  return { scope: scopeId(scope), scopeKey: scope, key, pass, row, k: tableIndexKeys(table, row) };
+}
+
 /** The same tables with only their key and pass indexes. */
 function keyIndexedDatabase(deps: { indexedDB: unknown; IDBKeyRange: unknown }, name: string): OutpostDb {
   const db = new Dexie(name, { indexedDB: deps.indexedDB as never, IDBKeyRange: deps.IDBKeyRange as never }) as OutpostDb;
@@ -58,7 +67,7 @@ export async function bulkPutLimit(options: {
   keyIndexesOnly?: boolean;
 }): Promise<BulkPutLimitResult> {
   const deps = { indexedDB: browser.indexedDB, IDBKeyRange: browser.IDBKeyRange };
-  const db = options.keyIndexesOnly ? keyIndexedDatabase(deps, options.dbName) : openDatabase(deps, options.dbName);
+  const db = options.keyIndexesOnly ? keyIndexedDatabase(deps, options.dbName) : openDatabase(deps, options.dbName, PER_ROW_VERSION);
   await db.open();
   const headers = { authorization: `Bearer ${options.token}` };
   const pass = 'limit';
@@ -74,13 +83,13 @@ export async function bulkPutLimit(options: {
     const body = (await response.json()) as PageBody;
     const data = body.data ?? [];
     return {
-      stored: data.map((row) => storedRow(endpoint.table, scope.scope, rowKey(endpoint, row), pass, row)),
+      stored: data.map((row) => perRowRecord(endpoint.table, scope.scope, rowKey(endpoint, row), pass, row)),
       next: data.length > 0 && body.nextUrl ? localPath(body.nextUrl) : null,
     };
   };
 
   const writeScope = async (scope: PageScope) => {
-    const table = mirrorTable(db, endpoints[scope.endpoint].table);
+    const table: Table<StoredRow> = db.table(endpoints[scope.endpoint].table);
     let pending: Promise<Prepared> | null = prepare(scope, scope.firstPath);
     while (pending) {
       const page: Prepared = await pending;

@@ -101,7 +101,7 @@ function record(m: Model, kind: OutboxEditInput['kind'], target: string, marker:
 async function localCopy(r: Real, target: string): Promise<Row | null> {
   const db = r.world.db;
   if (!db || target.startsWith('post:tmp-')) return null;
-  const { table, scope, key } = rowLocationOf(target);
+  const { scope, key } = rowLocationOf(target);
   return (await getRow(db, scope, key))?.row ?? null;
 }
 
