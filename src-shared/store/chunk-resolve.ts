@@ -70,6 +70,8 @@ export interface SweepPlan {
   readonly chunks: number[];
   /** Overlay entries to delete: not current, or current with another pass's stamp. */
   readonly overlay: OverlayEntry[];
+  /** Keys swept whose older copy a kept chunk still holds: they need a tombstone. */
+  readonly tombstones: string[];
   /** Rows the pass did not see (their current copy has another stamp). */
   readonly deleted: number;
   readonly rowCount: number;
@@ -81,19 +83,23 @@ export interface SweepPlan {
  * while a chunk that is kept still holds its key.
  */
 export function planSweep(heads: readonly ChunkHead[], overlay: readonly OverlayEntry[], pass: string): SweepPlan {
-  const { live, dead, tombstones } = resolveScope(heads, overlay);
+  const { live, dead, tombstones: current } = resolveScope(heads, overlay);
   const kept = new Set<string>();
   for (const head of heads) if (head.pass === pass) for (const key of head.keys) kept.add(key);
-  const drop: OverlayEntry[] = [...dead, ...tombstones.filter((entry) => !kept.has(entry.key))];
+  const drop: OverlayEntry[] = [...dead, ...current.filter((entry) => !kept.has(entry.key))];
   let deleted = 0;
-  for (const place of live.values()) {
+  const tombstones: string[] = [];
+  for (const [key, place] of live) {
     if (place.pass === pass) continue;
     deleted++;
     if (place.in === 'overlay') drop.push(place.entry);
+    // The current copy goes; an older one in a kept chunk must not come back.
+    if (kept.has(key)) tombstones.push(key);
   }
   return {
     chunks: heads.filter((h) => h.pass !== pass).map((h) => h.chunk),
-    overlay: drop,
+    overlay: drop.filter((e) => !tombstones.includes(e.key)),
+    tombstones,
     deleted,
     rowCount: live.size - deleted,
   };

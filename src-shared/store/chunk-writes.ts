@@ -90,12 +90,14 @@ export async function countScope(db: OutpostDb, scope: ScopeKey): Promise<number
 export async function sweepScope(db: OutpostDb, scope: ScopeKey, pass: string): Promise<{ deleted: number; rowCount: number }> {
   const id = scopeId(scope);
   const plan = planSweep(await headsOf(db, id), await overlayOf(db, id), pass);
-  if (plan.chunks.length > 0 || plan.overlay.length > 0) {
-    await nextSeq(db, id, true);
+  if (plan.chunks.length > 0 || plan.overlay.length > 0 || plan.tombstones.length > 0) {
+    const seq = await nextSeq(db, id, true);
     const keys = plan.chunks.map((c) => [id, c] as [number, number]);
     await db.chunkHeads.bulkDelete(keys);
     await db.chunkBodies.bulkDelete(keys);
     await db.overlay.bulkDelete(plan.overlay.map((e) => [id, e.key] as [number, string]));
+    const table = (await db.chunkHeads.where('[scope+chunk]').between(...range(id)).first())?.table ?? '';
+    await db.overlay.bulkPut(plan.tombstones.map((key) => ({ scope: id, scopeKey: scope, table, key, seq, pass: null, row: null })));
   }
   return { deleted: plan.deleted, rowCount: plan.rowCount };
 }
