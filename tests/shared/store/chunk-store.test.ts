@@ -112,8 +112,6 @@ describe('the chunked mirror', () => {
 });
 
 /** The per-row design the chunks replace, as a model: one record per key with its pass stamp. */
-type Op = { kind: 'page'; pass: number; keys: number[]; name: string } | { kind: 'put'; key: number; name: string } | { kind: 'finish'; pass: number; sweep: boolean };
-
 const ops = fc.array(
   fc.oneof(
     fc.record({ kind: fc.constant('page' as const), pass: fc.integer({ min: 0, max: 2 }), keys: fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 5 }), name: fc.string({ maxLength: 3 }) }),
@@ -139,7 +137,13 @@ describe('the chunked mirror against the per-row model', () => {
             model.set(keyOf(op.key), { name: op.name, pass: model.get(keyOf(op.key))?.pass ?? '' });
           } else {
             let deleted = 0;
-            if (op.sweep) for (const [key, v] of model) if (v.pass !== `p${op.pass}`) (model.delete(key), deleted++);
+            if (op.sweep) {
+              for (const [key, v] of model) {
+                if (v.pass === `p${op.pass}`) continue;
+                model.delete(key);
+                deleted++;
+              }
+            }
             expect(await finish(`p${op.pass}`, op.sweep)).toEqual({ deleted, rowCount: model.size });
           }
         }
