@@ -15,6 +15,13 @@ interface Prepared {
   readonly next: string | null;
 }
 
+/** Limit (c)'s database: one table of chunk records, keyed by list and sequence, nothing else indexed. */
+function chunkDatabase(deps: { indexedDB: unknown; IDBKeyRange: unknown }, name: string): OutpostDb {
+  const db = new Dexie(name, { indexedDB: deps.indexedDB as never, IDBKeyRange: deps.IDBKeyRange as never }) as OutpostDb;
+  db.version(1).stores({ chunks: '[scope+chunk]' });
+  return db;
+}
+
 /**
  * Measures the time at least one write transaction is open: with several writers the
  * transactions overlap, and the union of their intervals is the time the database
@@ -52,11 +59,12 @@ function keyIndexedDatabase(deps: { indexedDB: unknown; IDBKeyRange: unknown }, 
 }
 
 /**
- * Limit (a): the same rows, as the same stored records, into the same tables with the
- * same indexes, with nothing but `bulkPut` in a read-write transaction per page, as
- * many lists at once as the engine writes (`parallel`). Each writer fetches and
- * prepares its next page while it writes one; only the time a write transaction is
- * open counts.
+ * Limit (a): the same rows as one record per row, in the per-row tables and indexes of
+ * schema version 3 (the design before chunks), with nothing but `bulkPut` in a
+ * read-write transaction per page, as many lists at once as the engine writes
+ * (`parallel`). Limit (c), with `chunkRecords`: each page as one chunk record (its
+ * rows and keys) in one table keyed `[scope+chunk]`. Each writer fetches and prepares
+ * its next page while it writes one; only the time a write transaction is open counts.
  */
 export async function bulkPutLimit(options: {
   scopes: PageScope[];
@@ -65,9 +73,11 @@ export async function bulkPutLimit(options: {
   parallel: number;
   /** Keep only the key and pass indexes (no per-field ones): what the field indexes cost. */
   keyIndexesOnly?: boolean;
+  /** Limit (c): one record per page. */
+  chunkRecords?: boolean;
 }): Promise<BulkPutLimitResult> {
   const deps = { indexedDB: browser.indexedDB, IDBKeyRange: browser.IDBKeyRange };
-  const db = options.keyIndexesOnly ? keyIndexedDatabase(deps, options.dbName) : openDatabase(deps, options.dbName, PER_ROW_VERSION);
+  const db = options.chunkRecords ? chunkDatabase(deps, options.dbName) : options.keyIndexesOnly ? keyIndexedDatabase(deps, options.dbName) : openDatabase(deps, options.dbName, PER_ROW_VERSION);
   await db.open();
   const headers = { authorization: `Bearer ${options.token}` };
   const pass = 'limit';
@@ -89,14 +99,17 @@ export async function bulkPutLimit(options: {
   };
 
   const writeScope = async (scope: PageScope) => {
-    const table: Table<StoredRow> = db.table(endpoints[scope.endpoint].table);
+    const table: Table<StoredRow> = db.table(options.chunkRecords ? 'chunks' : endpoints[scope.endpoint].table);
     let pending: Promise<Prepared> | null = prepare(scope, scope.firstPath);
+    let chunk = 0;
     while (pending) {
       const page: Prepared = await pending;
       pending = page.next ? prepare(scope, page.next) : null;
+      const record = { scope: scopeId(scope.scope), chunk: ++chunk, pass, keys: page.stored.map((r) => r.key), rows: page.stored.map((r) => r.row) };
       clock.begin();
       try {
-        await db.transaction('rw', table, () => table.bulkPut(page.stored));
+        if (options.chunkRecords) await db.transaction('rw', table, () => table.put(record as never));
+        else await db.transaction('rw', table, () => table.bulkPut(page.stored));
       } finally {
         clock.end();
       }
