@@ -78,22 +78,28 @@ export class ScopeColumns {
       while (j < events.length && 'head' in events[j]! && j - i < BODIES_PER_READ) j++;
       if (j === i) {
         const entry = (events[i] as { entry: OverlayEntry }).entry;
-        this.write(entry.key, entry.seq, entry.row === null ? GONE : LOCAL, entry.row, slots, entry);
+        this.write(entry.key, entry.seq, entry.row === null ? GONE : LOCAL, this.encoder(entry.row), slots, entry);
         i++;
         continue;
       }
       const heads = events.slice(i, j).map((e) => (e as { head: (typeof changes.heads)[number] }).head);
-      const bodies = await readBodies(db, this.scope, heads.map((h) => h.chunk));
-      heads.forEach((head, n) => {
-        const rows = bodies[n];
-        // Swept while this catch-up ran: the next one starts over.
-        if (!rows) return;
-        this.chunkPass.set(head.chunk, head.pass);
-        head.keys.forEach((key, index) => this.write(key, head.chunk, head.chunk * SLOT + index, rows[index]!, slots));
-      });
+      // Heads carry their columns: rows are read only for chunks written without them.
+      const fields = [...this.columns.keys()];
+      const bare = heads.filter((h) => !fields.every((f) => h.columns?.[f]));
+      const bodies = bare.length > 0 ? await readBodies(db, this.scope, bare.map((h) => h.chunk)) : [];
       if (bodies.some((b) => !b)) {
+        // Swept while this catch-up ran: the next one starts over.
         this.seq = 0;
         return;
+      }
+      for (const head of heads) {
+        this.chunkPass.set(head.chunk, head.pass);
+        const rows = bodies[bare.indexOf(head)];
+        const columns = head.columns;
+        head.keys.forEach((key, index) => {
+          const encode = rows ? this.encoder(rows[index]!) : (field: string) => columns![field]![index]!;
+          this.write(key, head.chunk, head.chunk * SLOT + index, encode, slots);
+        });
       }
       i = j;
     }
@@ -118,7 +124,12 @@ export class ScopeColumns {
     this.since = this.version;
   }
 
-  private write(key: string, seq: number, where: number, row: Row | null, slots: number[], entry?: OverlayEntry): void {
+  /** The encoded value of a field of a row, or null for a deleted row. */
+  private encoder(row: Row | null): ((field: string) => IndexKey) | null {
+    return row ? (field) => encodeIndexKey(this.endpoint.query[field]!.type, row[field]) : null;
+  }
+
+  private write(key: string, seq: number, where: number, encode: ((field: string) => IndexKey) | null, slots: number[], entry?: OverlayEntry): void {
     let slot = this.slotOf.get(key);
     if (slot === undefined) {
       if (where === GONE) return;
@@ -137,7 +148,7 @@ export class ScopeColumns {
     this.writtenAt[slot] = seq;
     if (where === LOCAL && entry) this.local.set(slot, entry);
     else this.local.delete(slot);
-    if (row) for (const [field, column] of this.columns) column[slot] = encodeIndexKey(this.endpoint.query[field]!.type, row[field]);
+    if (encode) for (const [field, column] of this.columns) column[slot] = encode(field);
     slots.push(slot);
   }
 

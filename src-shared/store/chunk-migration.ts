@@ -1,4 +1,5 @@
 import type { Transaction } from 'dexie';
+import { columnsOf } from './chunk-writes.js';
 import type { ChunkBody, ChunkHead, OverlayEntry, ScopeRevision } from './records.js';
 
 /** At most this many rows per chunk, as one API page holds. */
@@ -46,7 +47,7 @@ class ScopeBuffer {
     this.byPass.delete(pass);
     if (rows.length === 0) return;
     const chunk = ++this.seq;
-    const head: ChunkHead = { scope: this.scope, chunk, scopeKey: this.scopeKey, table: this.table, pass, keys: rows.map((r) => r.key) };
+    const head: ChunkHead = { scope: this.scope, chunk, scopeKey: this.scopeKey, table: this.table, pass, keys: rows.map((r) => r.key), columns: columnsOf(this.table, rows.map((r) => r.row)) };
     const body: ChunkBody = { scope: this.scope, chunk, rows: rows.map((r) => r.row) };
     this.writes.push(this.tx.table('chunkHeads').put(head), this.tx.table('chunkBodies').put(body));
   }

@@ -1,5 +1,6 @@
 import { Dexie } from 'dexie';
 import { planSweep, resolveScope } from './chunk-resolve.js';
+import { tableIndexKeys, type IndexKey } from './index-keys.js';
 import type { ChunkHead, OverlayEntry, ScopeRevision } from './records.js';
 import type { OutpostDb } from './schema.js';
 import { scopeId, type ScopeKey } from './scope-key.js';
@@ -39,8 +40,17 @@ export async function appendChunk(db: OutpostDb, scope: ScopeKey, table: string,
   if (rows.length === 0) return;
   const id = scopeId(scope);
   const chunk = await nextSeq(db, id);
-  await db.chunkHeads.add({ scope: id, chunk, scopeKey: scope, table, pass, keys: [...keys] });
+  await db.chunkHeads.add({ scope: id, chunk, scopeKey: scope, table, pass, keys: [...keys], columns: columnsOf(table, rows) });
   await db.chunkBodies.add({ scope: id, chunk, rows: [...rows] });
+}
+
+/** The encoded sortable and filterable values of some rows, a column per field. */
+export function columnsOf(table: string, rows: readonly Record<string, unknown>[]): Record<string, IndexKey[]> {
+  const columns: Record<string, IndexKey[]> = {};
+  rows.forEach((row, i) => {
+    for (const [field, value] of Object.entries(tableIndexKeys(table, row))) (columns[field] ??= new Array<IndexKey>(rows.length))[i] = value;
+  });
+  return columns;
 }
 
 /** What one row written on its own holds besides the row. */

@@ -111,6 +111,12 @@ export interface ChunkHead {
   /** The pass that wrote the chunk; chunks of other passes are swept after a full pass. */
   readonly pass: string;
   readonly keys: readonly string[];
+  /**
+   * The encoded value of every sortable or filterable field (index-keys.ts), a column
+   * per field in the order of `keys`: lists and charts sort, filter and count on
+   * these without reading a row.
+   */
+  readonly columns?: Readonly<Record<string, readonly IndexKey[]>>;
 }
 
 /** The rows of one chunk, in the order of its head's keys. */
