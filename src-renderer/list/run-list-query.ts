@@ -1,12 +1,15 @@
-import { eachScopeBatch, encodeIndexKey, readTableRows, type IndexKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
-import { compareKeys, matchingSlots } from './column-query.js';
+import { chunkRows, eachScopeBatch, encodeIndexKey, readTableRows, scopeRevision, storedRowOf, type IndexKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
+import { compareKeys } from './column-query.js';
+import type { EngineQuery } from './list-engine.js';
 import { effectiveSort, matchesSearch, passesResidual, planQuery, validFilters, type ListQuery, type QueryPlan, type Residual } from './list-query.js';
-import { columnsOf, type ScopeColumns } from './scope-columns.js';
+import { listEngineFor } from './worker-engine.js';
 
 /**
- * List queries on the chunked mirror: sort and filter on the list's columns
- * (scope-columns.ts, column-query.ts), then read only the rows on screen from their
- * chunks. A text search reads rows (no column holds substrings).
+ * List queries on the chunked mirror: the list engine (list-engine.ts, in its worker)
+ * sorts and filters on the list's columns and names the rows of a window; only those
+ * are read, from their chunks, here. A text search reads rows (no column holds
+ * substrings). Every read first reads the scope's revision, so a live query re-runs
+ * when the list changes.
  */
 
 /** Kept for callers that size things by it: every order is now computed in memory. */
@@ -25,27 +28,33 @@ export interface Anchors {
 
 export const ANCHOR_EVERY = 1000;
 
-/** How many rows a walk steps over before it lets others in. */
-export const WALK_CHUNK = 20_000;
-
-interface Shown {
-  readonly columns: ScopeColumns;
-  readonly slots: Uint32Array;
-  readonly field: string | null;
-}
-
 /** Every valid filter as a test on encoded values. */
 function residualsOf(query: ListQuery): Residual[] {
   return validFilters(query.endpoint, query.filters).map((f) => ({ field: f.field, op: f.op, key: encodeIndexKey(query.endpoint.query[f.field]!.type, f.value) }));
 }
 
-/** The slots a list query shows, in order (search excepted: see {@link searchRows}). */
-async function shown(db: OutpostDb, query: ListQuery, keep?: (slot: number) => boolean): Promise<Shown> {
-  const columns = await columnsOf(db, query.endpoint, query.scope!);
+/** The engine's form of a list query (search and every-scope lists excepted). */
+function engineQuery(query: ListQuery): EngineQuery {
   const sort = effectiveSort(query);
-  const field = sort && columns.columns.has(sort.field) ? sort.field : null;
-  const slots = matchingSlots(columns, field, field !== null && (sort?.descending ?? false), residualsOf(query), keep);
-  return { columns, slots, field };
+  return { endpoint: query.endpoint.id, scope: query.scope!, field: sort?.field ?? null, descending: sort?.descending ?? false, residual: residualsOf(query) };
+}
+
+/** A window of a list from the engine, its rows read from their chunks. */
+async function engineWindow(db: OutpostDb, query: ListQuery, offset: number, limit: number | null): Promise<{ total: number; rows: StoredRow[] }> {
+  const scope = query.scope!;
+  await scopeRevision(db, scope);
+  const { total, entries } = await listEngineFor(db).window(engineQuery(query), offset, limit);
+  const chunks = await chunkRows(db, scope, entries.flatMap((e) => ('chunk' in e ? [e.chunk] : [])));
+  const table = query.endpoint.table;
+  const rows: StoredRow[] = [];
+  for (const e of entries) {
+    if ('local' in e) rows.push(storedRowOf(scope, table, e.key, e.local.pass ?? '', e.local.row!, e.local));
+    else {
+      const row = chunks.get(e.chunk)?.[e.index];
+      if (row) rows.push(storedRowOf(scope, table, e.key, e.pass, row));
+    }
+  }
+  return { total, rows };
 }
 
 /** Rows of a search (or of an every-scope list): read, tested and sorted in memory. */
@@ -75,7 +84,7 @@ const searched = (query: ListQuery) => query.search.trim() !== '' || query.scope
 /** The number of rows the query matches. */
 export async function countRows(db: OutpostDb, query: ListQuery): Promise<number> {
   if (searched(query)) return (await scanned(db, query)).length;
-  return (await shown(db, query)).slots.length;
+  return (await engineWindow(db, query, 0, 0)).total;
 }
 
 /**
@@ -118,32 +127,18 @@ export interface WalkOptions {
 export async function walkList(db: OutpostDb, query: ListQuery, options: WalkOptions = {}): Promise<ListWalk | null> {
   const chosen = walkPlan(query);
   if (!chosen || query.scope === null) return null;
-  const { columns, slots, field } = await shown(db, query);
+  await scopeRevision(db, query.scope);
   const every = options.every ?? ANCHOR_EVERY;
-  const chunk = options.chunk ?? WALK_CHUNK;
-  const value = (slot: number): IndexKey => (field === null ? columns.keys[slot]! : columns.columns.get(field)![slot]!);
-  const keys: IndexKey[] = [];
-  const ties: number[] = [];
-  let run = 0;
-  let previous: IndexKey | undefined;
-  let counted = 0;
-  const progress = (): ListWalk => ({ anchors: chosen.anchors ? { every, keys: [...keys], ties: [...ties] } : null, counted, complete: counted === slots.length });
-  while (counted < slots.length && !options.signal?.aborted) {
-    const end = Math.min(slots.length, counted + chunk);
-    for (; counted < end; counted++) {
-      const v = value(slots[counted]!);
-      run = v === previous ? run + 1 : 0;
-      previous = v;
-      if (counted % every === 0) {
-        keys.push(v);
-        ties.push(run);
-      }
-    }
-    options.onProgress?.(progress());
-    if (counted < slots.length) await new Promise((r) => setTimeout(r, 0));
-  }
-  if (slots.length === 0) options.onProgress?.(progress());
-  return progress();
+  const shape = (a: { counted: number; keys: IndexKey[]; ties: number[]; complete: boolean }): ListWalk => ({ anchors: chosen.anchors ? { every, keys: a.keys, ties: a.ties } : null, counted: a.counted, complete: a.complete });
+  const { onProgress } = options;
+  const answer = await listEngineFor(db).walk(engineQuery(query), {
+    every,
+    // Unchunked by default: the worker walks in one go, off this thread.
+    chunk: options.chunk ?? Number.POSITIVE_INFINITY,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(onProgress ? { onProgress: (a) => onProgress(shape(a)) } : {}),
+  });
+  return shape(answer);
 }
 
 /** The anchors of a whole list (see {@link walkList}). */
@@ -157,9 +152,7 @@ export async function readRows(db: OutpostDb, query: ListQuery, offset: number, 
     const rows = await scanned(db, query);
     return limit === null ? rows.slice(offset) : rows.slice(offset, offset + limit);
   }
-  const { columns, slots } = await shown(db, query);
-  const window = limit === null ? slots.subarray(offset) : slots.subarray(offset, offset + limit);
-  return columns.rows(db, [...window]);
+  return (await engineWindow(db, query, offset, limit)).rows;
 }
 
 /** Every row of the query, in order (export). */

@@ -2,7 +2,7 @@ import { endpoints, indexedFields, type EndpointDef } from '../../src-shared/api
 import { changesSince, chunkRows, encodeIndexKey, readBodies, storedRowOf, type IndexKey, type OutpostDb, type OverlayEntry, type StoredRow } from '../../src-shared/store/index.js';
 
 /** Where a slot's current copy is: a chunk row (chunk × SLOT + index), a single row, or gone. */
-const SLOT = 2048;
+export const SLOT = 2048;
 const LOCAL = -1;
 const GONE = -2;
 
@@ -150,6 +150,16 @@ export class ScopeColumns {
     else this.local.delete(slot);
     if (encode) for (const [field, column] of this.columns) column[slot] = encode(field);
     slots.push(slot);
+  }
+
+  /** The pass that wrote a chunk. */
+  passOf(chunk: number): string {
+    return this.chunkPass.get(chunk) ?? '';
+  }
+
+  /** The overlay entry a slot's current copy is, if it is a single row. */
+  localEntry(slot: number): OverlayEntry | undefined {
+    return this.local.get(slot);
   }
 
   /** The slot of a key, if the list ever held it. */
