@@ -50,7 +50,7 @@ async function engineWindow(db: OutpostDb, query: ListQuery, offset: number, lim
   for (const e of entries) {
     if ('local' in e) rows.push(storedRowOf(scope, table, e.key, e.local.pass ?? '', e.local.row!, e.local));
     else {
-      const row = chunks.get(e.chunk)?.[e.index];
+      const row = chunks.get(e.chunk)?.row(e.index);
       if (row) rows.push(storedRowOf(scope, table, e.key, e.pass, row));
     }
   }

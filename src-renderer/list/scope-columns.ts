@@ -97,7 +97,7 @@ export class ScopeColumns {
         const rows = bodies[bare.indexOf(head)];
         const columns = head.columns;
         head.keys.forEach((key, index) => {
-          const encode = rows ? this.encoder(rows[index]!) : (field: string) => columns![field]![index]!;
+          const encode = rows ? this.encoder(rows.row(index) ?? null) : (field: string) => columns![field]![index]!;
           this.write(key, head.chunk, head.chunk * SLOT + index, encode, slots);
         });
       }
@@ -187,7 +187,7 @@ export class ScopeColumns {
         continue;
       }
       const chunk = Math.floor(where / SLOT);
-      const row = read.get(chunk)?.[where % SLOT];
+      const row = read.get(chunk)?.row(where % SLOT);
       if (row) out.push(storedRowOf(this.scope, table, this.keys[slot]!, this.chunkPass.get(chunk) ?? '', row));
     }
     return out;

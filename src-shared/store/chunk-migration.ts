@@ -48,7 +48,7 @@ class ScopeBuffer {
     if (rows.length === 0) return;
     const chunk = ++this.seq;
     const head: ChunkHead = { scope: this.scope, chunk, scopeKey: this.scopeKey, table: this.table, pass, keys: rows.map((r) => r.key), columns: columnsOf(this.table, rows.map((r) => r.row)) };
-    const body: ChunkBody = { scope: this.scope, chunk, rows: rows.map((r) => r.row) };
+    const body: ChunkBody = { scope: this.scope, chunk, rows: rows.map((r) => JSON.stringify(r.row)) };
     this.writes.push(this.tx.table('chunkHeads').put(head), this.tx.table('chunkBodies').put(body));
   }
 

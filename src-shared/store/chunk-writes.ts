@@ -41,7 +41,7 @@ export async function appendChunk(db: OutpostDb, scope: ScopeKey, table: string,
   const id = scopeId(scope);
   const chunk = await nextSeq(db, id);
   await db.chunkHeads.add({ scope: id, chunk, scopeKey: scope, table, pass, keys: [...keys], columns: columnsOf(table, rows) });
-  await db.chunkBodies.add({ scope: id, chunk, rows: [...rows] });
+  await db.chunkBodies.add({ scope: id, chunk, rows: rows.map((row) => JSON.stringify(row)) });
 }
 
 /** The encoded sortable and filterable values of some rows, a column per field. */

@@ -35,10 +35,26 @@ interface ScopeView {
   readonly resolved: Resolved;
 }
 
+/** A chunk's rows, each parsed from its JSON text the first time it is asked for. */
+export class ChunkRows {
+  private readonly parsed: (Row | undefined)[] = [];
+  constructor(private readonly raw: ChunkBody['rows']) {}
+
+  get length(): number {
+    return this.raw.length;
+  }
+
+  row(index: number): Row | undefined {
+    const raw = this.raw[index];
+    if (raw === undefined || typeof raw !== 'string') return raw;
+    return (this.parsed[index] ??= JSON.parse(raw) as Row);
+  }
+}
+
 const LRU_SCOPES = 8;
 const LRU_CHUNKS = 96;
 const views = new WeakMap<OutpostDb, Map<number, ScopeView>>();
-const bodies = new WeakMap<OutpostDb, Map<string, readonly Row[]>>();
+const bodies = new WeakMap<OutpostDb, Map<string, ChunkRows>>();
 
 function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
   map.delete(key);
@@ -63,11 +79,11 @@ async function viewOf(db: OutpostDb, scope: ScopeKey): Promise<ScopeView> {
 }
 
 /** The rows of some chunks of a scope, decoded once and kept in a small cache. */
-export async function chunkRows(db: OutpostDb, scope: ScopeKey, chunks: readonly number[]): Promise<Map<number, readonly Row[]>> {
+export async function chunkRows(db: OutpostDb, scope: ScopeKey, chunks: readonly number[]): Promise<Map<number, ChunkRows>> {
   const id = scopeId(scope);
-  const cache = bodies.get(db) ?? new Map<string, readonly Row[]>();
+  const cache = bodies.get(db) ?? new Map<string, ChunkRows>();
   bodies.set(db, cache);
-  const found = new Map<number, readonly Row[]>();
+  const found = new Map<number, ChunkRows>();
   const missing: number[] = [];
   for (const chunk of new Set(chunks)) {
     const hit = cache.get(`${id}:${chunk}`);
@@ -78,8 +94,9 @@ export async function chunkRows(db: OutpostDb, scope: ScopeKey, chunks: readonly
     const read = await db.chunkBodies.bulkGet(missing.map((c) => [id, c] as [number, number]));
     read.forEach((body: ChunkBody | undefined, i) => {
       if (!body) return;
-      found.set(missing[i]!, body.rows);
-      remember(cache, `${id}:${missing[i]}`, body.rows, LRU_CHUNKS);
+      const rows = new ChunkRows(body.rows);
+      found.set(missing[i]!, rows);
+      remember(cache, `${id}:${missing[i]}`, rows, LRU_CHUNKS);
     });
   }
   return found;
@@ -94,7 +111,7 @@ export async function getRows(db: OutpostDb, scope: ScopeKey, keys: readonly str
   return places.map((place, i) => {
     if (!place) return undefined;
     if (place.in === 'overlay') return storedRowOf(scope, place.entry.table, keys[i]!, place.pass, place.entry.row!, place.entry);
-    const row = rows.get(place.chunk)?.[place.index];
+    const row = rows.get(place.chunk)?.row(place.index);
     return row && table ? storedRowOf(scope, table, keys[i]!, place.pass, row) : undefined;
   });
 }
@@ -127,7 +144,9 @@ export async function eachScopeBatch(db: OutpostDb, scope: ScopeKey, onBatch: (r
       const body = rows.get(head.chunk);
       head.keys.forEach((key, index) => {
         const place = live.get(key);
-        if (body && place?.in === 'chunk' && place.chunk === head.chunk && place.index === index) batch.push(storedRowOf(scope, head.table, key, place.pass, body[index]!));
+        if (!body || place?.in !== 'chunk' || place.chunk !== head.chunk || place.index !== index) return;
+        const row = body.row(index);
+        if (row) batch.push(storedRowOf(scope, head.table, key, place.pass, row));
       });
     }
     if (batch.length > 0 && onBatch(batch) === false) return;
@@ -235,10 +254,10 @@ export async function changesSince(db: OutpostDb, scope: ScopeKey, since: number
 }
 
 /** The rows of some chunks, read once (not kept in the cache): for readers building their own copy. */
-export async function readBodies(db: OutpostDb, scope: ScopeKey, chunks: readonly number[]): Promise<(readonly Row[] | undefined)[]> {
+export async function readBodies(db: OutpostDb, scope: ScopeKey, chunks: readonly number[]): Promise<(ChunkRows | undefined)[]> {
   const id = scopeId(scope);
   const read = await db.chunkBodies.bulkGet(chunks.map((c) => [id, c] as [number, number]));
-  return read.map((body) => body?.rows);
+  return read.map((body) => (body ? new ChunkRows(body.rows) : undefined));
 }
 
 /** How many rows a table holds now, over every scope. */
