@@ -2,7 +2,7 @@ import { endpoints } from '../../src-shared/api/index.js';
 
 /**
  * The pictures of each table: which indexed field to count or bucket. Counting uses
- * the `[scope+k.<field>]` indexes, so a chart over a million rows reads no rows.
+ * the lists' columns (src-renderer/list/scope-columns.ts), so a chart over a million rows reads no row once they are built.
  */
 export type ChartSpec =
   | { readonly kind: 'breakdown'; readonly title: string; readonly field: string; readonly labels?: Readonly<Record<string, string>>; readonly shortLabels?: boolean }

@@ -1,5 +1,6 @@
 import { endpoints } from '../../src-shared/api/index.js';
-import { mirrorTable } from '../../src-shared/store/index.js';
+import { readTableRows } from '../../src-shared/store/index.js';
+import { distinctValues } from '../list/column-values.js';
 import { useAppContext } from '../app-context.js';
 import { rowLabel } from '../presentation/references.js';
 import { useLiveQuery } from './use-live-query.js';
@@ -25,14 +26,14 @@ const toOptions = (map: Map<string, string>): PickerOption[] =>
 /**
  * The ids the workspace already knows, for the editors' pickers: user groups from
  * E20, departments and users seen in other rows (post permissions, users, subtask
- * completions). Distinct index keys are read with `uniqueKeys`, never a full scan.
+ * completions). Distinct values come from the lists' columns, not from rows.
  */
 export function usePickerOptions() {
   const { db } = useAppContext();
   const userGroups = useLiveQuery(
     async () => {
       const map = new Map<string, string>();
-      await mirrorTable(db, endpoints.E20.table).each((r) => add(map, r.key, rowLabel(endpoints.E20.table, r.row)));
+      for (const r of await readTableRows(db, endpoints.E20.table)) add(map, r.key, rowLabel(endpoints.E20.table, r.row));
       return toOptions(map);
     },
     [],
@@ -42,19 +43,17 @@ export function usePickerOptions() {
   const departments = useLiveQuery(
     async () => {
       const map = new Map<string, string>();
-      await mirrorTable(db, endpoints.E3.table).each((r) => {
+      (await readTableRows(db, endpoints.E3.table)).forEach((r) => {
         for (const p of (r.row.permissions as Record<string, unknown>[] | null) ?? []) {
           for (const d of (p.departments as Record<string, unknown>[] | null) ?? []) add(map, d.id, d.name);
         }
       });
-      await mirrorTable(db, endpoints.E19.table).each((r) => {
+      (await readTableRows(db, endpoints.E19.table)).forEach((r) => {
         add(map, r.row.primaryDepartmentId, null);
         for (const d of (r.row.additionalDepartments as Record<string, unknown>[] | null) ?? []) add(map, d.id, null);
       });
-      const completions = mirrorTable(db, endpoints.E17.table);
       for (const field of ['departmentId', 'areaDepartmentId']) {
-        const keys = (await completions.orderBy(`[scope+k.${field}]`).uniqueKeys()) as unknown as [number, unknown][];
-        for (const [, id] of keys.slice(0, MAX_OPTIONS)) add(map, id, null);
+        for (const id of await distinctValues(db, endpoints.E17.table, field, MAX_OPTIONS)) add(map, id, null);
       }
       return toOptions(map);
     },
@@ -65,11 +64,10 @@ export function usePickerOptions() {
   const users = useLiveQuery(
     async () => {
       const map = new Map<string, string>();
-      await mirrorTable(db, endpoints.E19.table).each((r) => add(map, r.key, rowLabel(endpoints.E19.table, r.row)));
+      for (const r of await readTableRows(db, endpoints.E19.table)) add(map, r.key, rowLabel(endpoints.E19.table, r.row));
       for (const endpoint of Object.values(endpoints)) {
         if (endpoint.kind !== 'list' || !endpoint.query.userId?.filter || map.size >= MAX_OPTIONS) continue;
-        const keys = (await mirrorTable(db, endpoint.table).orderBy('[scope+k.userId]').uniqueKeys()) as unknown as [number, unknown][];
-        for (const [, id] of keys) if (map.size < MAX_OPTIONS) add(map, id, null);
+        for (const id of await distinctValues(db, endpoint.table, 'userId', MAX_OPTIONS)) if (map.size < MAX_OPTIONS) add(map, id, null);
       }
       return toOptions(map);
     },

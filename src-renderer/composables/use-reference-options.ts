@@ -1,5 +1,5 @@
 import { endpoints } from '../../src-shared/api/index.js';
-import { mirrorTable } from '../../src-shared/store/index.js';
+import { readTableRows } from '../../src-shared/store/index.js';
 import { useAppContext } from '../app-context.js';
 import { addMediaOptions, mediaOfRow, type MediaOption } from '../editors/media-options.js';
 import { useLiveQuery } from './use-live-query.js';
@@ -27,7 +27,7 @@ export function useReferenceOptions() {
     async () => {
       const options = new Map<string, MediaOption>();
       for (const table of new Set(MEDIA_TABLES)) {
-        await mirrorTable(db, table).limit(ROWS_PER_TABLE).each((r) => addMediaOptions(options, mediaOfRow(r.row)));
+        for (const r of await readTableRows(db, table, ROWS_PER_TABLE)) addMediaOptions(options, mediaOfRow(r.row));
       }
       return [...options.values()].sort((a, b) => b.uses - a.uses || a.label.localeCompare(b.label));
     },
@@ -37,7 +37,7 @@ export function useReferenceOptions() {
   const categories = useLiveQuery(
     async () => {
       const options = new Map<string, CategoryOption>();
-      await mirrorTable(db, endpoints.E16.table).limit(ROWS_PER_TABLE).each((r) => {
+      (await readTableRows(db, endpoints.E16.table, ROWS_PER_TABLE)).forEach((r) => {
         const id = r.row.categoryId;
         if (typeof id !== 'string' || !id) return;
         const known = options.get(id);

@@ -1,5 +1,5 @@
 import type { Ref } from 'vue';
-import { mirrorTable, type StoredRow } from '../../src-shared/store/index.js';
+import { findRow, type StoredRow } from '../../src-shared/store/index.js';
 import { useAppContext } from '../app-context.js';
 import { useLiveQuery } from './use-live-query.js';
 
@@ -9,7 +9,7 @@ export function useRowLookup(table: Ref<string | null>, key: Ref<string | null>)
   return useLiveQuery(
     async (): Promise<StoredRow | null> => {
       if (!table.value || !key.value) return null;
-      return (await mirrorTable(db, table.value).where('key').equals(key.value).first()) ?? null;
+      return findRow(db, table.value, key.value);
     },
     [table, key],
     null as StoredRow | null,

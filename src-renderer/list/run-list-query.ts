@@ -1,90 +1,96 @@
-import { Dexie, type Collection } from 'dexie';
-import { mirrorTable, scopeId, type MirrorKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
-import { walkIndex, type Anchors, type WalkOptions, type WalkProgress } from './index-walk.js';
-import { matchesSearch, passesResidual, planQuery, type ListQuery, type QueryPlan } from './list-query.js';
+import { chunkRows, eachScopeBatch, encodeIndexKey, readTableRows, scopeRevision, storedRowOf, type IndexKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
+import { compareKeys } from './column-query.js';
+import type { EngineQuery } from './list-engine.js';
+import { effectiveSort, matchesSearch, passesResidual, planQuery, validFilters, type ListQuery, type QueryPlan, type Residual } from './list-query.js';
+import { listEngineFor } from './worker-engine.js';
 
-/** Above this many rows in a filter's range, sorting uses the sort index instead of memory. */
+/**
+ * List queries on the chunked mirror: the list engine (list-engine.ts, in its worker)
+ * sorts and filters on the list's columns and names the rows of a window; only those
+ * are read, from their chunks, here. A text search reads rows (no column holds
+ * substrings). Every read first reads the scope's revision, so a live query re-runs
+ * when the list changes.
+ */
+
+/** Kept for callers that size things by it: every order is now computed in memory. */
 export const MEMORY_SORT_LIMIT = 50_000;
 
 /**
- * Orders computed in memory, by query and row count: scrolling then reads only the
- * rows on screen, by primary key (so their values are always current).
+ * Every `every`-th sort key of a list in its order, with how many rows before it share
+ * it. Reads no longer need them (any position is one array index away); the walk
+ * still reports them so a screen can show the list's shape while it counts.
  */
-const memoryOrders = new Map<string, MirrorKey[]>();
-const MEMORY_ORDERS_KEPT = 4;
-
-type RowCollection = Collection<StoredRow, MirrorKey>;
-
-function collectionOf(db: OutpostDb, table: string, scope: string | null, plan: QueryPlan): RowCollection {
-  const rows = mirrorTable(db, table);
-  let collection: RowCollection;
-  if (plan.index === 'key') {
-    collection = rows.orderBy('key');
-  } else {
-    const id = scope === null ? null : scopeId(scope);
-    const lower = plan.lower ? [id, plan.lower.key] : [id, Dexie.minKey];
-    const upper = plan.upper ? [id, plan.upper.key] : [id, Dexie.maxKey];
-    collection = rows.where(plan.index).between(lower, upper, !(plan.lower?.open ?? false), !(plan.upper?.open ?? false));
-  }
-  if (plan.reverse) collection = collection.reverse();
-  if (plan.residual.length > 0 || plan.search !== '') {
-    collection = collection.filter((r) => passesResidual(r.k, plan.residual) && matchesSearch(r.row, plan.search));
-  }
-  return collection;
+export interface Anchors {
+  readonly every: number;
+  readonly keys: readonly IndexKey[];
+  readonly ties: readonly number[];
 }
-
-/**
- * Strategies chosen lately, by query: every block read while scrolling would otherwise
- * probe the filter's range again. Either strategy reads the right rows in the right
- * order, so one chosen before rows changed stays correct.
- */
-const strategies = new Map<string, boolean>();
-const STRATEGIES_KEPT = 16;
-
-/**
- * Whether the filter's own index beats scanning the sort index (few rows in range).
- * Probes for the row just past the limit rather than counting the range: a count
- * walks all of it, the probe at most the limit.
- */
-async function chooseStrategy(db: OutpostDb, query: ListQuery, plan: QueryPlan): Promise<{ plan: QueryPlan; memorySort: boolean }> {
-  if (!plan.alternative) return { plan, memorySort: false };
-  const cacheKey = JSON.stringify([query.endpoint.table, query.scope, plan]);
-  let memorySort = strategies.get(cacheKey);
-  if (memorySort === undefined) {
-    const bare = { ...plan.alternative, residual: [], search: '' };
-    const past = await collectionOf(db, query.endpoint.table, query.scope, bare).offset(MEMORY_SORT_LIMIT).limit(1).primaryKeys();
-    memorySort = past.length === 0;
-    strategies.set(cacheKey, memorySort);
-    if (strategies.size > STRATEGIES_KEPT) strategies.delete(strategies.keys().next().value!);
-  }
-  return memorySort ? { plan: plan.alternative, memorySort: true } : { plan, memorySort: false };
-}
-
-function sortInMemory(rows: StoredRow[], field: string, descending: boolean): StoredRow[] {
-  const sign = descending ? -1 : 1;
-  return rows.sort((a, b) => {
-    const x = a.k[field] ?? -Infinity;
-    const y = b.k[field] ?? -Infinity;
-    return x < y ? -sign : x > y ? sign : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-  });
-}
-
-/** The number of rows the query matches. */
-export async function countRows(db: OutpostDb, query: ListQuery): Promise<number> {
-  const plan = planQuery(query);
-  const chosen = await chooseStrategy(db, query, plan);
-  return collectionOf(db, query.endpoint.table, query.scope, chosen.plan).count();
-}
-
-export type { Anchors } from './index-walk.js';
 
 export const ANCHOR_EVERY = 1000;
 
+/** Every valid filter as a test on encoded values. */
+function residualsOf(query: ListQuery): Residual[] {
+  return validFilters(query.endpoint, query.filters).map((f) => ({ field: f.field, op: f.op, key: encodeIndexKey(query.endpoint.query[f.field]!.type, f.value) }));
+}
+
+/** The engine's form of a list query (search and every-scope lists excepted). */
+function engineQuery(query: ListQuery): EngineQuery {
+  const sort = effectiveSort(query);
+  return { endpoint: query.endpoint.id, scope: query.scope!, field: sort?.field ?? null, descending: sort?.descending ?? false, residual: residualsOf(query) };
+}
+
+/** A window of a list from the engine, its rows read from their chunks. */
+async function engineWindow(db: OutpostDb, query: ListQuery, offset: number, limit: number | null): Promise<{ total: number; rows: StoredRow[] }> {
+  const scope = query.scope!;
+  await scopeRevision(db, scope);
+  const { total, entries } = await listEngineFor(db).window(engineQuery(query), offset, limit);
+  const chunks = await chunkRows(db, scope, entries.flatMap((e) => ('chunk' in e ? [e.chunk] : [])));
+  const table = query.endpoint.table;
+  const rows: StoredRow[] = [];
+  for (const e of entries) {
+    if ('local' in e) rows.push(storedRowOf(scope, table, e.key, e.local.pass ?? '', e.local.row!, e.local));
+    else {
+      const row = chunks.get(e.chunk)?.row(e.index);
+      if (row) rows.push(storedRowOf(scope, table, e.key, e.pass, row));
+    }
+  }
+  return { total, rows };
+}
+
+/** Rows of a search (or of an every-scope list): read, tested and sorted in memory. */
+async function scanned(db: OutpostDb, query: ListQuery): Promise<StoredRow[]> {
+  const plan = planQuery(query);
+  const all = query.scope === null ? await readTableRows(db, query.endpoint.table) : await collect(db, query.scope);
+  const rows = all.filter((r) => passesResidual(r.k, residualsOf(query)) && matchesSearch(r.row, plan.search));
+  return sortRows(rows, query);
+}
+
+async function collect(db: OutpostDb, scope: string): Promise<StoredRow[]> {
+  const rows: StoredRow[] = [];
+  await eachScopeBatch(db, scope, (batch) => void rows.push(...batch));
+  return rows;
+}
+
+function sortRows(rows: StoredRow[], query: ListQuery): StoredRow[] {
+  const sort = query.scope === null ? null : effectiveSort(query);
+  const byKey = (a: StoredRow, b: StoredRow) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.scopeKey < b.scopeKey ? -1 : a.scopeKey > b.scopeKey ? 1 : 0);
+  if (!sort) return rows.sort(byKey);
+  const sign = sort.descending ? -1 : 1;
+  return rows.sort((a, b) => sign * (compareKeys(a.k[sort.field] ?? -Infinity, b.k[sort.field] ?? -Infinity) || byKey(a, b)));
+}
+
+const searched = (query: ListQuery) => query.search.trim() !== '' || query.scope === null;
+
+/** The number of rows the query matches. */
+export async function countRows(db: OutpostDb, query: ListQuery): Promise<number> {
+  if (searched(query)) return (await scanned(db, query)).length;
+  return (await engineWindow(db, query, 0, 0)).total;
+}
+
 /**
- * The index range whose walk counts the query, or null when rows must be tested one by
- * one (row filters, search, every-scope lists). A filter on another field than the
- * sort is counted on the filter's own index; only a walk of the sort's index also
- * places anchors.
+ * Which lists are counted by a walk that reports progress (and anchors): those the
+ * old index plan could count without testing rows one by one. Others are counted
+ * with {@link countRows} in one go; both answer from the columns.
  */
 function walkPlan(query: ListQuery): { plan: QueryPlan; anchors: boolean } | null {
   const plan = planQuery(query);
@@ -94,32 +100,45 @@ function walkPlan(query: ListQuery): { plan: QueryPlan; anchors: boolean } | nul
   return clean(plan.alternative) && plan.residual.length === 1 && plan.search === '' ? { plan: plan.alternative, anchors: false } : null;
 }
 
-/** True when a chunked walk of one index range counts the query (see {@link walkList}). */
+/** True when {@link walkList} counts the query. */
 export function walkable(query: ListQuery): boolean {
   return walkPlan(query) !== null;
 }
 
-/** A walk's progress; anchors only when the walk followed the order the list is read in. */
-export interface ListWalk extends Omit<WalkProgress, 'anchors'> {
+/** What a walk has found so far; `complete` once it counted every row. */
+export interface ListWalk {
   readonly anchors: Anchors | null;
+  readonly counted: number;
+  readonly complete: boolean;
+}
+
+export interface WalkOptions {
+  readonly every?: number;
+  /** Rows stepped over before the walk reports and lets others in. */
+  readonly chunk?: number;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: ListWalk) => void;
 }
 
 /**
- * Counts the query's rows, and places anchors, in one walk over index keys (no rows
- * read), in chunks that let other reads in and stop when `signal` aborts. Null for
- * lists whose rows must be tested one by one: those are counted with {@link countRows}.
+ * Counts the query's rows and places anchors, reporting after every `chunk` rows and
+ * stopping when `signal` aborts. Null for lists counted with {@link countRows}.
  */
-export async function walkList(db: OutpostDb, query: ListQuery, options: Omit<WalkOptions, 'every' | 'onProgress'> & { every?: number; onProgress?: (progress: ListWalk) => void } = {}): Promise<ListWalk | null> {
+export async function walkList(db: OutpostDb, query: ListQuery, options: WalkOptions = {}): Promise<ListWalk | null> {
   const chosen = walkPlan(query);
   if (!chosen || query.scope === null) return null;
-  const shape = (p: WalkProgress): ListWalk => (chosen.anchors ? p : { ...p, anchors: null });
+  await scopeRevision(db, query.scope);
+  const every = options.every ?? ANCHOR_EVERY;
+  const shape = (a: { counted: number; keys: IndexKey[]; ties: number[]; complete: boolean }): ListWalk => ({ anchors: chosen.anchors ? { every, keys: a.keys, ties: a.ties } : null, counted: a.counted, complete: a.complete });
   const { onProgress } = options;
-  const progress = await walkIndex(db, query.endpoint.table, query.scope, chosen.plan, {
-    every: ANCHOR_EVERY,
-    ...options,
-    onProgress: onProgress && ((p) => onProgress(shape(p))),
+  const answer = await listEngineFor(db).walk(engineQuery(query), {
+    every,
+    // Unchunked by default: the worker walks in one go, off this thread.
+    chunk: options.chunk ?? Number.POSITIVE_INFINITY,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(onProgress ? { onProgress: (a) => onProgress(shape(a)) } : {}),
   });
-  return shape(progress);
+  return shape(answer);
 }
 
 /** The anchors of a whole list (see {@link walkList}). */
@@ -127,41 +146,13 @@ export async function buildAnchors(db: OutpostDb, query: ListQuery, every = ANCH
   return (await walkList(db, query, { every }))?.anchors ?? null;
 }
 
-/** The collection starting at an anchor at or before `offset`, and what is left to skip. */
-function fromAnchor(db: OutpostDb, query: ListQuery, plan: QueryPlan, anchors: Anchors, offset: number): { collection: RowCollection; skip: number } | null {
-  const slot = Math.min(Math.floor(offset / anchors.every), anchors.keys.length - 1);
-  if (slot <= 0) return null;
-  const key = anchors.keys[slot]!;
-  const bounded: QueryPlan = plan.reverse ? { ...plan, upper: { key, open: false } } : { ...plan, lower: { key, open: false } };
-  return { collection: collectionOf(db, query.endpoint.table, query.scope, bounded), skip: anchors.ties[slot]! + (offset - slot * anchors.every) };
-}
-
 /** Rows `offset .. offset+limit` of the query, in order; every row from `offset` when `limit` is null. */
-export async function readRows(db: OutpostDb, query: ListQuery, offset: number, limit: number | null, anchors: Anchors | null = null): Promise<StoredRow[]> {
-  const plan = planQuery(query);
-  const chosen = await chooseStrategy(db, query, plan);
-  const anchored = anchors && !chosen.memorySort && chosen.plan === plan ? fromAnchor(db, query, plan, anchors, offset) : null;
-  if (anchored) {
-    const from = anchored.skip > 0 ? anchored.collection.offset(anchored.skip) : anchored.collection;
-    return limit === null ? from.toArray() : from.limit(limit).toArray();
+export async function readRows(db: OutpostDb, query: ListQuery, offset: number, limit: number | null, _anchors: Anchors | null = null): Promise<StoredRow[]> {
+  if (searched(query)) {
+    const rows = await scanned(db, query);
+    return limit === null ? rows.slice(offset) : rows.slice(offset, offset + limit);
   }
-  const collection = collectionOf(db, query.endpoint.table, query.scope, chosen.plan);
-  if (chosen.memorySort && plan.field) {
-    const count = await collection.count();
-    const cacheKey = JSON.stringify([query.endpoint.table, query.scope, plan, count]);
-    let order = memoryOrders.get(cacheKey);
-    if (!order) {
-      order = sortInMemory(await collection.toArray(), plan.field, plan.reverse).map((r) => [r.scope, r.key]);
-      memoryOrders.set(cacheKey, order);
-      if (memoryOrders.size > MEMORY_ORDERS_KEPT) memoryOrders.delete(memoryOrders.keys().next().value!);
-    }
-    const keys = limit === null ? order.slice(offset) : order.slice(offset, offset + limit);
-    const rows = await mirrorTable(db, query.endpoint.table).bulkGet(keys);
-    return rows.filter((r): r is StoredRow => r !== undefined);
-  }
-  // IndexedDB takes counts up to 2^32-1 only: an unbounded read passes no limit at all.
-  const from = offset > 0 ? collection.offset(offset) : collection;
-  return limit === null ? from.toArray() : from.limit(limit).toArray();
+  return (await engineWindow(db, query, offset, limit)).rows;
 }
 
 /** Every row of the query, in order (export). */
@@ -180,27 +171,27 @@ export interface SearchResult {
 export const SEARCH_CAP = 5000;
 
 /**
- * A text search is a scan (no index holds substrings), so it stops at `cap` matches
- * or when `budgetMs` has passed; `complete` says whether every row was looked at.
+ * A text search reads rows (a scan), so it stops at `cap` matches or when `budgetMs`
+ * has passed; `complete` says whether every row was looked at. Matches are shown in
+ * the list's order.
  */
 export async function searchRows(db: OutpostDb, query: ListQuery, budgetMs: number, cap = SEARCH_CAP, now: () => number = () => performance.now()): Promise<SearchResult> {
-  const plan = planQuery(query);
-  const chosen = await chooseStrategy(db, query, plan);
-  const bare = { ...chosen.plan, residual: [], search: '' };
+  const needle = planQuery(query).search;
+  const residual = residualsOf(query);
   const deadline = now() + budgetMs;
   const rows: StoredRow[] = [];
-  let scanned = 0;
+  let count = 0;
   let stopped = false;
-  await collectionOf(db, query.endpoint.table, query.scope, bare)
-    .until(() => {
-      stopped = rows.length >= cap || (scanned % 256 === 0 && now() > deadline);
-      return stopped;
-    })
-    .each((r) => {
-      scanned++;
-      if (passesResidual(r.k, plan.residual) && matchesSearch(r.row, plan.search)) rows.push(r);
-    });
-  const field = plan.field;
-  if (chosen.memorySort && field) sortInMemory(rows, field, plan.reverse);
-  return { rows, complete: !stopped, scanned };
+  const test = (batch: StoredRow[]) => {
+    for (const r of batch) {
+      stopped = rows.length >= cap || (count % 256 === 0 && now() > deadline);
+      if (stopped) return false;
+      count++;
+      if (passesResidual(r.k, residual) && matchesSearch(r.row, needle)) rows.push(r);
+    }
+    return true;
+  };
+  if (query.scope === null) test(await readTableRows(db, query.endpoint.table));
+  else await eachScopeBatch(db, query.scope, test, 4);
+  return { rows: sortRows(rows, query), complete: !stopped, scanned: count };
 }

@@ -1,7 +1,7 @@
 import { computed, type ComputedRef } from 'vue';
 import { endpoints, type EndpointId } from '../../src-shared/api/index.js';
 import { sourceSuggestions, SUGGESTION_ROW_ENDPOINTS, type SourceSuggestion, type SuggestionRow } from '../../src-shared/sources/index.js';
-import { mirrorTable, type OutpostDb, type ScopeState, type SourceRecord } from '../../src-shared/store/index.js';
+import { readTableRows, type OutpostDb, type ScopeState, type SourceRecord } from '../../src-shared/store/index.js';
 import { useLiveQuery } from '../composables/use-live-query.js';
 
 /** Rows read per table: suggestions need a few ids, never a whole large list. */
@@ -22,7 +22,7 @@ export function useSourceSuggestions(db: OutpostDb): {
       const [scopes, sources, ...rows] = await Promise.all([
         db.scopes.toArray(),
         db.sources.toArray(),
-        ...tables.map((t) => mirrorTable(db, t).limit(ROWS_PER_TABLE).toArray()),
+        ...tables.map((t) => readTableRows(db, t, ROWS_PER_TABLE)),
       ]);
       return { scopes: scopes as ScopeState[], sources: sources as SourceRecord[], rows: (rows as SuggestionRow[][]).flat() };
     },

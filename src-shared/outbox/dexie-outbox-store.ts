@@ -1,43 +1,47 @@
 import { Dexie, type Table } from 'dexie';
-import { endpoints } from '../api/index.js';
-import { mirrorKey, mirrorTable, storedRow, type MirrorKey, type OutpostDb } from '../store/index.js';
+import { chunkTables, putLocal, removeLocal } from '../store/chunk-writes.js';
+import { getRow, type OutpostDb } from '../store/index.js';
 import { applyEditsLocally, type Row } from './apply-edits-locally.js';
 import { isUnsettled, type OutboxEntry } from './entry.js';
 import type { LocalRow, OutboxStore } from './outbox-store.js';
 import { rowLocationOf, type Target } from './target.js';
 
-/** The Dexie implementation of the outbox port, on the `outbox` table and the mirror tables. */
+/**
+ * The Dexie implementation of the outbox port, on the `outbox` table and the mirror
+ * (local copies are single rows: the mirror's overlay).
+ */
 export function createDexieOutboxStore(db: OutpostDb): OutboxStore {
   const outbox = db.outbox as unknown as Table<OutboxEntry, string>;
 
-  function rowTable(target: Target): Table<LocalRow, MirrorKey> {
-    return mirrorTable(db, rowLocationOf(target).table);
-  }
-
   /** Every table a transaction over the outbox may touch. */
   function tables() {
-    const names = new Set([endpoints.E3.table, endpoints.E16.table, endpoints.E19.table]);
-    return [outbox, ...[...names].map((name) => mirrorTable(db, name))];
+    return [outbox, ...chunkTables(db)];
+  }
+
+  /** The target's current row as the mirror holds it. */
+  async function localRow(target: Target): Promise<LocalRow | null> {
+    const { scope, key } = rowLocationOf(target);
+    return (await getRow(db, scope, key)) as LocalRow | null;
   }
 
   /** Rebuilds a target's local copy; `server` replaces its server copy. Runs inside a transaction. */
   async function rebuild(target: Target, server?: Row): Promise<void> {
-    const { table: tableName, scope, key } = rowLocationOf(target);
-    const table = rowTable(target);
-    const stored = await table.get(mirrorKey(scope, key));
+    const { table, scope, key } = rowLocationOf(target);
+    const stored = await localRow(target);
     const base: Row | null =
       server !== undefined ? server : stored ? (stored.pending === 1 ? (stored.base ?? null) : stored.row) : null;
     const edits = (await outbox.where('[target+seq]').between([target, Dexie.minKey], [target, Dexie.maxKey]).toArray())
       .filter((entry) => isUnsettled(entry.state))
       .map((entry) => entry.edit);
-    const pass = stored?.pass ?? '';
+    // The copy keeps the pass stamp of the copy it replaces (see putLocal).
     if (edits.length === 0) {
-      if (base === null) await table.delete(mirrorKey(scope, key));
-      else await table.put(storedRow(tableName, scope, key, pass, base));
+      if (base === null) {
+        if (stored) await removeLocal(db, scope, table, key);
+      } else if (stored?.pending === 1 || server !== undefined) await putLocal(db, { scope, table, key, row: base });
       return;
     }
     const row = applyEditsLocally(base, edits) ?? {};
-    await table.put({ ...storedRow(tableName, scope, key, pass, row), pending: 1, base });
+    await putLocal(db, { scope, table, key, row, pending: 1, base });
   }
 
   async function write(entries: readonly OutboxEntry[], server?: { target: Target; row: Row }): Promise<void> {
@@ -61,8 +65,7 @@ export function createDexieOutboxStore(db: OutpostDb): OutboxStore {
     outboxPut: ({ entries }) => write(entries),
     outboxSettle: ({ entries, target, row }) => write(entries, { target, row }),
     async outboxServerCopy(target) {
-      const { scope, key } = rowLocationOf(target);
-      const stored = await rowTable(target).get(mirrorKey(scope, key));
+      const stored = await localRow(target);
       if (!stored) return null;
       return stored.pending === 1 ? (stored.base ?? null) : stored.row;
     },

@@ -1,29 +1,26 @@
-import { Dexie } from 'dexie';
-import { endpoints, rowKey, type EndpointId } from '../api/index.js';
+import { endpoints, rowKey } from '../api/index.js';
+import { appendChunk, chunkTables, clearChunks, countScope, dropScope, putLocal, sweepScope } from './chunk-writes.js';
 import type { MirrorStore } from './mirror-store.js';
 import { quarantineKeyOf, staleQuarantineIds } from './quarantine-keys.js';
-import type { StoredRow } from './records.js';
-import { mirrorKey, mirrorTable, mirrorTableSpecs, scopeRowsOf, storedRow, type OutpostDb } from './schema.js';
-import { scopeId, type ScopeKey } from './scope-key.js';
+import { readScopeRows } from './row-source.js';
+import type { OutpostDb } from './schema.js';
 
-function toStored(endpointId: EndpointId, scope: ScopeKey, pass: string, row: Record<string, unknown>): StoredRow {
-  const endpoint = endpoints[endpointId];
-  return storedRow(endpoint.table, scope, rowKey(endpoint, row), pass, row);
-}
-
-/** The Dexie implementation of the store port. */
+/**
+ * The Dexie implementation of the store port, on the chunked mirror: a page is one
+ * chunk record (plus its head), whatever its length; single rows go to the overlay.
+ */
 export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
   return {
     async applyPage({ endpoint, scope, pass, rows, quarantined, state }) {
-      const table = mirrorTable(db, endpoints[endpoint].table);
-      await db.transaction('rw', [table, db.quarantine, db.scopes], async () => {
-        const stored = rows.map((row) => toStored(endpoint, scope, pass, row));
-        await table.bulkPut(stored);
+      const def = endpoints[endpoint];
+      await db.transaction('rw', [...chunkTables(db), db.quarantine, db.scopes], async () => {
+        const keys = rows.map((row) => rowKey(def, row));
+        await appendChunk(db, scope, def.table, pass, keys, rows);
         // The quarantine keeps one entry per row, the latest; a valid copy of the row ends it.
-        const keys = new Set([...stored.map((r) => r.key), ...quarantined.map((q) => quarantineKeyOf(endpoint, q.row)).filter((k) => k !== null)]);
+        const onPage = new Set([...keys, ...quarantined.map((q) => quarantineKeyOf(endpoint, q.row)).filter((k) => k !== null)]);
         const inScope = db.quarantine.where('scope').equals(scope);
         if ((await inScope.count()) > 0) {
-          const stale = staleQuarantineIds(endpoint, await inScope.toArray(), keys);
+          const stale = staleQuarantineIds(endpoint, await inScope.toArray(), onPage);
           if (stale.length > 0) await db.quarantine.bulkDelete(stale);
         }
         if (quarantined.length > 0) await db.quarantine.bulkAdd(quarantined.map((q) => ({ ...q })));
@@ -32,30 +29,20 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
       return { written: rows.length };
     },
 
-    async finishPass({ endpoint, scope, pass, sweep, state }) {
-      const table = mirrorTable(db, endpoints[endpoint].table);
+    async finishPass({ scope, pass, sweep, state }) {
       let deleted = 0;
       let rowCount = 0;
-      await db.transaction('rw', [table, db.scopes], async () => {
-        if (sweep) {
-          const index = table.where('[scope+pass]');
-          const id = scopeId(scope);
-          deleted += await index.between([id, Dexie.minKey], [id, pass], true, false).delete();
-          deleted += await index.between([id, pass], [id, Dexie.maxKey], false, true).delete();
-        }
-        rowCount = await scopeRowsOf(db, endpoints[endpoint].table, scope).count();
+      await db.transaction('rw', [...chunkTables(db), db.scopes], async () => {
+        if (sweep) ({ deleted, rowCount } = await sweepScope(db, scope, pass));
+        else rowCount = await countScope(db, scope);
         await db.scopes.put({ ...state, rowCount });
       });
       return { deleted, rowCount };
     },
 
     async putRow({ endpoint, scope, row }) {
-      const table = mirrorTable(db, endpoints[endpoint].table);
-      const key = rowKey(endpoints[endpoint], row);
-      await db.transaction('rw', table, async () => {
-        const existing = await table.get(mirrorKey(scope, key));
-        await table.put(toStored(endpoint, scope, existing?.pass ?? '', row));
-      });
+      const def = endpoints[endpoint];
+      await db.transaction('rw', chunkTables(db), () => putLocal(db, { scope, table: def.table, key: rowKey(def, row), row }));
     },
 
     getScopes: () => db.scopes.toArray(),
@@ -65,20 +52,17 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
     },
 
     async removeScopes(scopes) {
-      const names = Object.keys(mirrorTableSpecs());
-      const tables = names.map((t) => mirrorTable(db, t));
-      await db.transaction('rw', [...tables, db.scopes, db.quarantine], async () => {
+      await db.transaction('rw', [...chunkTables(db), db.scopes, db.quarantine], async () => {
         for (const scope of scopes) {
-          for (const name of names) await scopeRowsOf(db, name, scope).delete();
+          await dropScope(db, scope);
           await db.quarantine.where('scope').equals(scope).delete();
         }
         await db.scopes.bulkDelete([...scopes]);
       });
     },
 
-    async scopeRows(endpoint, scope) {
-      const rows = await scopeRowsOf(db, endpoints[endpoint].table, scope).toArray();
-      return rows.map((r) => r.row);
+    async scopeRows(_endpoint, scope) {
+      return (await readScopeRows(db, scope)).map((r) => r.row);
     },
 
     getSources: () => db.sources.toArray(),
@@ -90,9 +74,8 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
     },
 
     async clearMirror() {
-      const tables = Object.keys(mirrorTableSpecs()).map((t) => mirrorTable(db, t));
-      await db.transaction('rw', [...tables, db.scopes, db.quarantine], async () => {
-        for (const table of tables) await table.clear();
+      await db.transaction('rw', [...chunkTables(db), db.scopes, db.quarantine], async () => {
+        await clearChunks(db);
         await db.scopes.clear();
         await db.quarantine.clear();
       });

@@ -5,3 +5,4 @@ export * from './schema.js';
 export * from './mirror-store.js';
 export * from './dexie-mirror-store.js';
 export * from './scope-sync.js';
+export * from './row-source.js';

@@ -2,7 +2,7 @@ import type { EndpointId } from '../api/index.js';
 import type { IndexKey } from './index-keys.js';
 import type { ScopeId, ScopeKey } from './scope-key.js';
 
-/** A mirrored row as it is stored: the server's row plus what the mirror needs. */
+/** A mirrored row as readers see it: the server's row plus what the mirror knows of it (see row-source.ts). */
 export interface StoredRow {
   /** The list's {@link ScopeId}: what the primary key and every index start with. */
   readonly scope: ScopeId;
@@ -94,4 +94,75 @@ export interface SourceRecord {
   readonly params: Readonly<Record<string, string>>;
   readonly label: string | null;
   readonly addedAt: string;
+}
+
+/**
+ * The keys and pass of one chunk of a list's rows (one API page, at most 1,000 rows),
+ * stored apart from the rows so that finding a key, counting a list and sweeping it
+ * read no row. `chunk` is the scope's write sequence number when it was written: of
+ * two copies of a key, the one with the higher number is the current one.
+ */
+export interface ChunkHead {
+  readonly scope: ScopeId;
+  readonly chunk: number;
+  readonly scopeKey: ScopeKey;
+  /** The mirror table (resource) the rows belong to. */
+  readonly table: string;
+  /** The pass that wrote the chunk; chunks of other passes are swept after a full pass. */
+  readonly pass: string;
+  readonly keys: readonly string[];
+  /**
+   * The encoded value of every sortable or filterable field (index-keys.ts), a column
+   * per field in the order of `keys`: lists and charts sort, filter and count on
+   * these without reading a row.
+   */
+  readonly columns?: Readonly<Record<string, readonly IndexKey[]>>;
+}
+
+/**
+ * The rows of one chunk, in the order of its head's keys, each as its JSON text:
+ * reading a chunk then copies 1,000 strings, and only the rows shown are parsed
+ * (a chunk of objects costs its whole object graph on every read). Rows stored as
+ * objects are read too.
+ */
+export interface ChunkBody {
+  readonly scope: ScopeId;
+  readonly chunk: number;
+  readonly rows: readonly (string | Record<string, unknown>)[];
+}
+
+/**
+ * One row written on its own (E5 refresh, write answers, the outbox's local copies),
+ * keyed `[scope+key]`. It is the key's current copy unless a chunk with a higher
+ * number holds the key.
+ */
+export interface OverlayEntry {
+  readonly scope: ScopeId;
+  readonly scopeKey: ScopeKey;
+  readonly table: string;
+  readonly key: string;
+  /** The scope's write sequence number when it was written. */
+  readonly seq: number;
+  /**
+   * The pass stamp; null (the rule) means the stamp of the copy it replaced: the
+   * newest chunk holding the key below `seq`, else none ('').
+   */
+  readonly pass: string | null;
+  /** The row; null marks a deleted row (a tombstone hiding older chunk copies). */
+  readonly row: Record<string, unknown> | null;
+  /** 1 while a local edit of this row waits in the outbox. */
+  readonly pending?: 1;
+  /** With `pending`: the server copy the local copy was built on. */
+  readonly base?: Record<string, unknown> | null;
+}
+
+/**
+ * Per scope: the last write sequence number (the scope's change version: any write
+ * raises it) and the last one at which rows were removed (a sweep, a deleted local
+ * copy), before which a reader's incremental copy must be rebuilt.
+ */
+export interface ScopeRevision {
+  readonly scope: ScopeId;
+  readonly seq: number;
+  readonly resetAt: number;
 }

@@ -1,21 +1,24 @@
-import { Dexie, type Collection, type Table, type Transaction } from 'dexie';
+import { Dexie, type Table, type Transaction } from 'dexie';
 import { endpoints, indexedFields } from '../api/index.js';
-import { tableIndexKeys } from './index-keys.js';
-import type { QuarantineEntry, ScopeState, SourceRecord, StoredRow } from './records.js';
-import { scopeId, type ScopeKey } from './scope-key.js';
+import { rowsIntoChunks } from './chunk-migration.js';
+import type { ChunkBody, ChunkHead, OverlayEntry, QuarantineEntry, ScopeRevision, ScopeState, SourceRecord } from './records.js';
+import { scopeId } from './scope-key.js';
 
 /**
- * The Dexie database, derived from the catalogue: one table per resource table named
- * there, primary key `[scope+key]` (scope as its {@link scopeId}, so one list's rows
- * are one key range), an index on `key` (joins by id), `[scope+pass]` (sweeps) and
- * `[scope+k.<field>]` for every F or S field (one list's rows, in order).
+ * The Dexie database. Since version 4 mirrored rows are stored in chunks (one API page
+ * each): `chunkHeads` (keys and pass) and `chunkBodies` (rows), both keyed
+ * `[scope+chunk]`, plus `overlay` for rows written one at a time and `revisions`, the
+ * change version of each scope. Only row-source.ts reads them; the list screens sort
+ * and filter in memory on columns (src-renderer/list), not on IndexedDB indexes.
+ * Versions 1 to 3 had one table per resource table, one record per row, and an index
+ * per F or S field: one record per row capped the mirror at about 2,000 rows/s.
  */
 
 export const DB_NAME = 'outpost';
 
 /**
- * The Dexie store spec of every mirrored table. Versions 1 and 2 also indexed `scope`
- * alone (a range of the primary key does the same).
+ * The Dexie store spec of every per-row mirror table of versions 1 to 3 (each resource
+ * table of the catalogue). Versions 1 and 2 also indexed `scope` alone.
  */
 export function mirrorTableSpecs(options: { scopeIndex?: boolean } = {}): Record<string, string> {
   const fieldsByTable = new Map<string, Set<string>>();
@@ -65,15 +68,29 @@ export const META_TABLE_SPECS = {
  */
 export interface SchemaVersion {
   readonly version: number;
-  readonly stores: Readonly<Record<string, string>>;
+  /** Dexie store specs; null deletes a table of an earlier version. */
+  readonly stores: Readonly<Record<string, string | null>>;
   readonly upgrade?: (tx: Transaction) => Promise<void>;
 }
+
+/** The chunk tables of version 4 (see the top of this file). */
+export const CHUNK_TABLE_SPECS = {
+  chunkHeads: '[scope+chunk], [scope+pass], table',
+  chunkBodies: '[scope+chunk]',
+  overlay: '[scope+key], key, table, [scope+seq], pending',
+  revisions: 'scope',
+} as const;
+
+/** Version 4 drops the per-row tables (null), once their rows are moved into chunks. */
+const dropRowTables = () => Object.fromEntries(Object.keys(mirrorTableSpecs()).map((t) => [t, null]));
 
 export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
   { version: 1, stores: { ...mirrorTableSpecs({ scopeIndex: true }), ...META_TABLE_SPECS_V1 } },
   { version: 2, stores: { ...mirrorTableSpecs({ scopeIndex: true }), ...META_TABLE_SPECS } },
   // Version 3 stores a row's scope as its scopeId (the key moves to `scopeKey`).
   { version: 3, stores: { ...mirrorTableSpecs(), ...META_TABLE_SPECS }, upgrade: scopeIdsForScopeKeys },
+  // Version 4 stores rows in chunks (see the top of this file).
+  { version: 4, stores: { ...dropRowTables(), ...CHUNK_TABLE_SPECS, ...META_TABLE_SPECS }, upgrade: (tx) => rowsIntoChunks(tx, Object.keys(mirrorTableSpecs())) },
 ];
 
 /** Version 3's upgrade: rows keep their scope key in `scopeKey` and are keyed by its id. */
@@ -98,6 +115,10 @@ export interface MetaRecord {
 }
 
 export type OutpostDb = Dexie & {
+  chunkHeads: Table<ChunkHead, [number, number]>;
+  chunkBodies: Table<ChunkBody, [number, number]>;
+  overlay: Table<OverlayEntry, MirrorKey>;
+  revisions: Table<ScopeRevision, number>;
   scopes: Table<ScopeState, string>;
   quarantine: Table<QuarantineEntry, number>;
   sources: Table<SourceRecord, string>;
@@ -127,44 +148,11 @@ export function openDatabase(deps: DbDependencies, name = DB_NAME, upToVersion =
   }) as OutpostDb;
   for (const step of SCHEMA_HISTORY) {
     if (step.version > upToVersion) break;
-    const declared = db.version(step.version).stores({ ...step.stores });
+    const declared = db.version(step.version).stores({ ...step.stores } as Record<string, string>);
     if (step.upgrade) declared.upgrade(step.upgrade);
   }
   return db;
 }
 
+/** The primary key of a chunk (`[scope+chunk]`) or an overlay entry (`[scope+key]`). */
 export type MirrorKey = [number, string];
-
-export function mirrorTable(db: OutpostDb, table: string): Table<StoredRow, MirrorKey> {
-  return db.table(table);
-}
-
-/** The primary key of a list's row. */
-export function mirrorKey(scope: ScopeKey, key: string): MirrorKey {
-  return [scopeId(scope), key];
-}
-
-/** A list's row as the mirror tables store it. */
-export function storedRow(table: string, scope: ScopeKey, key: string, pass: string, row: Record<string, unknown>): StoredRow {
-  return { scope: scopeId(scope), scopeKey: scope, key, pass, row, k: tableIndexKeys(table, row) };
-}
-
-/** One list's rows in the order of an indexed field, between two encoded values (default: all). */
-export function fieldRange(
-  db: OutpostDb,
-  table: string,
-  scope: ScopeKey,
-  field: string,
-  range: { from?: unknown; to?: unknown; includeUpper?: boolean } = {},
-): Collection<StoredRow, MirrorKey> {
-  const id = scopeId(scope);
-  return mirrorTable(db, table)
-    .where(`[scope+k.${field}]`)
-    .between([id, range.from ?? Dexie.minKey], [id, range.to ?? Dexie.maxKey], true, range.includeUpper ?? true);
-}
-
-/** Every row of one list, in primary-key order. */
-export function scopeRowsOf(db: OutpostDb, table: string, scope: ScopeKey): Collection<StoredRow, MirrorKey> {
-  const id = scopeId(scope);
-  return mirrorTable(db, table).where('[scope+key]').between([id, Dexie.minKey], [id, Dexie.maxKey]);
-}

@@ -213,13 +213,23 @@ async function limitA(browser: BenchBrowser, originUrl: string, server: RunningS
     keyIndexesOnly = { rowsPerSecond: rate(bare.rows, bare.writeMs), cpu: cpuPerThousandRows(bare.cpu, bare.rows) };
     log(`  ${Math.round(keyIndexesOnly.rowsPerSecond)} rows/s`);
   }
+  log('limit (c): the same rows as one chunk record per page…');
+  const chunks = await bulkPutLimitRun(browser.context, originUrl, scopes, server.token, plan.parallel, false, true);
+  const chunkRate = rate(chunks.rows, chunks.writeMs);
+  log(`  ${chunks.rows} rows in ${(chunks.writeMs / 1000).toFixed(1)} s of writing = ${Math.round(chunkRate)} rows/s`);
+  const tenths = rowsPerSecondByTenth(ours.timeline, ours.rows);
+  const oursCpu = cpuPerThousandRows(ours.cpu, ours.rows);
   results.mirror = {
     ...figures,
     ...(keyIndexesOnly ? { keyIndexesOnly } : {}),
+    chunkPut: { rows: chunks.rows, writeMs: chunks.writeMs, rowsPerSecond: chunkRate, cpu: cpuPerThousandRows(chunks.cpu, chunks.rows) },
+    ratioToChunks: ours.rowsPerSecond / chunkRate,
+    ...(tenths.length === 10 && tenths[0]! > 0 ? { lastTenthOverFirst: tenths[9]! / tenths[0]! } : {}),
+    cpuMsPerThousandRows: oursCpu.total,
     bulkPut: { rows: bulk.rows, writeMs: bulk.writeMs, rowsPerSecond: limit },
     ratio: ours.rowsPerSecond / Math.min(limit, figures.download.rowsPerSecond),
-    cpu: { ours: cpuPerThousandRows(ours.cpu, ours.rows), bulkPut: cpuPerThousandRows(bulk.cpu, bulk.rows), download: downloadCpu },
-    tenths: rowsPerSecondByTenth(ours.timeline, ours.rows),
+    cpu: { ours: oursCpu, bulkPut: cpuPerThousandRows(bulk.cpu, bulk.rows), download: downloadCpu },
+    tenths,
   };
 }
 

@@ -102,3 +102,12 @@ test('a list exports what its filter shows, as CSV and JSON', async ({ page, ope
   const rows = JSON.parse(Buffer.concat(await (await json.createReadStream()).toArray()).toString('utf8')) as unknown[];
   expect(rows).toHaveLength(count);
 });
+
+test('a list is sorted and filtered by the list worker, off the main thread', async ({ page, openApp }) => {
+  await openApp('/notifications');
+  await expect(page.getByTestId('row').first()).toBeVisible();
+  const worker = page.workers().find((w) => w.url().includes('list-worker'));
+  expect(worker).toBeDefined();
+  // The rows on screen were named by the worker, not by a fallback on this thread.
+  expect(await worker!.evaluate(() => (globalThis as { outpostListAnswers?: number }).outpostListAnswers ?? 0)).toBeGreaterThan(0);
+});

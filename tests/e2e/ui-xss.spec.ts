@@ -1,9 +1,10 @@
+import { scopeId } from '../../src-shared/store/index.js';
 import { expect, test } from './fixtures.js';
 
 /**
  * A post whose body carries script, event-handler and javascript: URL payloads is
  * shown in the real browser, its link clicked: nothing runs. The row is written into
- * the page's own IndexedDB, where the mirror would put it.
+ * the page's own IndexedDB, where the mirror would put it (a chunk of one row).
  */
 const PAYLOAD = [
   '<p>Visible text</p>',
@@ -26,25 +27,22 @@ test('a post body with script, handler and javascript: URL payloads executes not
   });
   await openApp('/content/posts');
   const postId = '00000000-0000-4000-8000-00000000ba5e';
+  const scope = 'E3:00000000-0000-4000-8000-000000000001';
   await page.evaluate(
-    async ({ id, body }) => {
+    async ({ id, body, scope, sid }) => {
       const open = indexedDB.open('outpost');
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         open.onsuccess = () => resolve(open.result);
         open.onerror = () => reject(open.error);
       });
-      const tx = db.transaction('posts', 'readwrite');
-      tx.objectStore('posts').put({
-        scope: 'E3:00000000-0000-4000-8000-000000000001',
-        key: id,
-        pass: '',
-        row: { id, status: 'Published', locales: [{ culture: 'en-GB', title: 'Hostile post', bodyText: body }] },
-        k: {},
-      });
+      const tx = db.transaction(['chunkHeads', 'chunkBodies', 'revisions'], 'readwrite');
+      tx.objectStore('chunkHeads').put({ scope: sid, chunk: 1, scopeKey: scope, table: 'posts', pass: '', keys: [id] });
+      tx.objectStore('chunkBodies').put({ scope: sid, chunk: 1, rows: [{ id, status: 'Published', locales: [{ culture: 'en-GB', title: 'Hostile post', bodyText: body }] }] });
+      tx.objectStore('revisions').put({ scope: sid, seq: 1, resetAt: 0 });
       await new Promise((resolve) => (tx.oncomplete = resolve));
       db.close();
     },
-    { id: postId, body: PAYLOAD },
+    { id: postId, body: PAYLOAD, scope, sid: scopeId(scope) },
   );
   await page.reload();
   await page.getByTestId('row').filter({ hasText: 'Hostile post' }).click();

@@ -1,6 +1,7 @@
 import { endpoints, rowKey } from '../../../src-shared/api/index.js';
 import { Dexie } from 'dexie';
-import { META_TABLE_SPECS, mirrorTable, mirrorTableSpecs, openDatabase, storedRow, type OutpostDb, type StoredRow } from '../../../src-shared/store/index.js';
+import type { Table } from 'dexie';
+import { META_TABLE_SPECS, mirrorTableSpecs, openDatabase, scopeId, tableIndexKeys, type OutpostDb, type StoredRow } from '../../../src-shared/store/index.js';
 import { browser, localPath } from './browser-globals.js';
 import type { BulkPutLimitResult, PageScope } from './page-api.js';
 
@@ -12,6 +13,13 @@ interface PageBody {
 interface Prepared {
   readonly stored: StoredRow[];
   readonly next: string | null;
+}
+
+/** Limit (c)'s database: one table of chunk records, keyed by list and sequence, nothing else indexed. */
+function chunkDatabase(deps: { indexedDB: unknown; IDBKeyRange: unknown }, name: string): OutpostDb {
+  const db = new Dexie(name, { indexedDB: deps.indexedDB as never, IDBKeyRange: deps.IDBKeyRange as never }) as OutpostDb;
+  db.version(1).stores({ chunks: '[scope+chunk]' });
+  return db;
 }
 
 /**
@@ -34,6 +42,14 @@ function busyClock() {
   };
 }
 
+/** The per-row layout of schema version 3 (one record per row), which limit (a) measures. */
+const PER_ROW_VERSION = 3;
+
+/** A row as version 3 stored it. */
+function perRowRecord(table: string, scope: string, key: string, pass: string, row: Record<string, unknown>): StoredRow {
+  return { scope: scopeId(scope), scopeKey: scope, key, pass, row, k: tableIndexKeys(table, row) };
+}
+
 /** The same tables with only their key and pass indexes. */
 function keyIndexedDatabase(deps: { indexedDB: unknown; IDBKeyRange: unknown }, name: string): OutpostDb {
   const db = new Dexie(name, { indexedDB: deps.indexedDB as never, IDBKeyRange: deps.IDBKeyRange as never }) as OutpostDb;
@@ -43,11 +59,12 @@ function keyIndexedDatabase(deps: { indexedDB: unknown; IDBKeyRange: unknown }, 
 }
 
 /**
- * Limit (a): the same rows, as the same stored records, into the same tables with the
- * same indexes, with nothing but `bulkPut` in a read-write transaction per page, as
- * many lists at once as the engine writes (`parallel`). Each writer fetches and
- * prepares its next page while it writes one; only the time a write transaction is
- * open counts.
+ * Limit (a): the same rows as one record per row, in the per-row tables and indexes of
+ * schema version 3 (the design before chunks), with nothing but `bulkPut` in a
+ * read-write transaction per page, as many lists at once as the engine writes
+ * (`parallel`). Limit (c), with `chunkRecords`: each page as one chunk record (its
+ * rows and keys) in one table keyed `[scope+chunk]`. Each writer fetches and prepares
+ * its next page while it writes one; only the time a write transaction is open counts.
  */
 export async function bulkPutLimit(options: {
   scopes: PageScope[];
@@ -56,9 +73,11 @@ export async function bulkPutLimit(options: {
   parallel: number;
   /** Keep only the key and pass indexes (no per-field ones): what the field indexes cost. */
   keyIndexesOnly?: boolean;
+  /** Limit (c): one record per page. */
+  chunkRecords?: boolean;
 }): Promise<BulkPutLimitResult> {
   const deps = { indexedDB: browser.indexedDB, IDBKeyRange: browser.IDBKeyRange };
-  const db = options.keyIndexesOnly ? keyIndexedDatabase(deps, options.dbName) : openDatabase(deps, options.dbName);
+  const db = options.chunkRecords ? chunkDatabase(deps, options.dbName) : options.keyIndexesOnly ? keyIndexedDatabase(deps, options.dbName) : openDatabase(deps, options.dbName, PER_ROW_VERSION);
   await db.open();
   const headers = { authorization: `Bearer ${options.token}` };
   const pass = 'limit';
@@ -74,20 +93,23 @@ export async function bulkPutLimit(options: {
     const body = (await response.json()) as PageBody;
     const data = body.data ?? [];
     return {
-      stored: data.map((row) => storedRow(endpoint.table, scope.scope, rowKey(endpoint, row), pass, row)),
+      stored: data.map((row) => perRowRecord(endpoint.table, scope.scope, rowKey(endpoint, row), pass, row)),
       next: data.length > 0 && body.nextUrl ? localPath(body.nextUrl) : null,
     };
   };
 
   const writeScope = async (scope: PageScope) => {
-    const table = mirrorTable(db, endpoints[scope.endpoint].table);
+    const table: Table<StoredRow> = db.table(options.chunkRecords ? 'chunks' : endpoints[scope.endpoint].table);
     let pending: Promise<Prepared> | null = prepare(scope, scope.firstPath);
+    let chunk = 0;
     while (pending) {
       const page: Prepared = await pending;
       pending = page.next ? prepare(scope, page.next) : null;
+      const record = { scope: scopeId(scope.scope), chunk: ++chunk, pass, keys: page.stored.map((r) => r.key), rows: page.stored.map((r) => r.row) };
       clock.begin();
       try {
-        await db.transaction('rw', table, () => table.bulkPut(page.stored));
+        if (options.chunkRecords) await db.transaction('rw', table, () => table.put(record as never));
+        else await db.transaction('rw', table, () => table.bulkPut(page.stored));
       } finally {
         clock.end();
       }

@@ -31,7 +31,7 @@ export interface PeerResult {
 
 /** Two pages, because Dexie refuses to load twice in one page and RxDB pins its own. */
 export interface LimitPageApi {
-  bulkPutLimit(options: { scopes: PageScope[]; token: string; dbName: string; parallel: number; keyIndexesOnly?: boolean }): Promise<BulkPutLimitResult>;
+  bulkPutLimit(options: { scopes: PageScope[]; token: string; dbName: string; parallel: number; keyIndexesOnly?: boolean; chunkRecords?: boolean }): Promise<BulkPutLimitResult>;
 }
 
 export interface RxdbPageApi {

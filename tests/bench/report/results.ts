@@ -59,6 +59,14 @@ export interface MirrorFigures {
   readonly tenths: number[];
   /** Limit (a) with only the key and pass indexes (`--index-cost`). */
   readonly keyIndexesOnly?: { readonly rowsPerSecond: number; readonly cpu: CpuCost };
+  /** (c) the same rows as one record per page (1,000-row chunk records), same Chromium. */
+  readonly chunkPut?: { readonly rows: number; readonly writeMs: number; readonly rowsPerSecond: number; readonly cpu: CpuCost };
+  /** ours / (c). */
+  readonly ratioToChunks?: number;
+  /** rows/s of the last tenth / the first tenth (1 = flat). */
+  readonly lastTenthOverFirst?: number;
+  /** CPU ms of all processes per 1000 rows of ours (the `cpu.ours` total). */
+  readonly cpuMsPerThousandRows?: number;
 }
 
 export type CpuCost = CpuTimes & { readonly total: number };

@@ -37,6 +37,8 @@ export function summarize(r: BenchResults): TableRow[] {
     add('1 mirror', '(b) download + JSON.parse limit, Node', `${int(m.download.rowsPerSecond)} rows/s (${s(m.download.ms)}, ${int(m.download.megabytes)} MB)`);
     add('1 mirror', 'ours / min(a, b)', fix(m.ratio), '≥ 0.9', m.ratio >= 0.9);
     add('1 mirror', 'rows/s per tenth of the rows (ours)', m.tenths.map((v) => int(v)).join(' '));
+    if (m.chunkPut) add('1 mirror', '(c) one 1,000-row chunk record per page, Chromium', `${int(m.chunkPut.rowsPerSecond)} rows/s (${s(m.chunkPut.writeMs)} writing); ours ÷ (c) ${fix(m.ratioToChunks ?? 0)}`);
+    if (m.lastTenthOverFirst !== undefined) add('1 mirror', 'rows/s of the last tenth ÷ the first', fix(m.lastTenthOverFirst));
     if (m.keyIndexesOnly) {
       const k = m.keyIndexesOnly;
       add('1 mirror', `(a) with only key/pass indexes: CPU ms per 1000 rows ${int(k.cpu.total)}`, `${int(k.rowsPerSecond)} rows/s (${fix(k.rowsPerSecond / m.bulkPut.rowsPerSecond)} × (a))`);
@@ -77,7 +79,10 @@ export function summarize(r: BenchResults): TableRow[] {
     add('5 UI', 'first rows after the shell', ms(firstRows), '< 150 ms', firstRows < 150);
     add('5 UI', `filter change, median of ${u.filters.length} (max ${ms(Math.max(...u.filters.map((f) => f.ms)))})`, ms(filter), '< 100 ms', filter < 100);
     add('5 UI', `sort change, median of ${u.sorts.length} (max ${ms(Math.max(...u.sorts.map((f) => f.ms)))})`, ms(sort), '< 100 ms', sort < 100);
-    add('5 UI', 'jump to the end: rows shown', ms(u.jumpToEndMs));
+    if (u.filterP95Ms !== undefined) add('5 UI', `filter change, p95 over every filterable field (${u.filters.length} changes)`, ms(u.filterP95Ms), '< 100 ms', u.filterP95Ms < 100);
+    if (u.sortP95Ms !== undefined) add('5 UI', `sort change, p95 over every sortable field both ways (${u.sorts.length})`, ms(u.sortP95Ms), '< 100 ms', u.sortP95Ms < 100);
+    add('5 UI', 'jump to the end: rows shown', ms(u.jumpToEndMs), '< 200 ms', u.jumpToEndMs < 200);
+    if (u.placeholderFramesPercent !== undefined) add('5 UI', 'placeholder frames of the sweep', `${fix(u.placeholderFramesPercent, 1)} %`, '≤ 5 %', u.placeholderFramesPercent <= 5);
     add('5 UI', `scroll over ${int(u.scroll.rowsCovered)} rows in ${u.scroll.frames} frames: p95 frame (p50 ${fix(u.scroll.p50, 1)}, max ${fix(u.scroll.max, 1)})`, `${fix(u.scroll.p95, 1)} ms`, '< 17 ms', u.scroll.p95 < 17);
   }
   if (r.memory) {

@@ -4,7 +4,10 @@ import { cpuPerThousandRows, cpuSpent, cpuTimes, type CpuTimes } from '../suppor
 import { toPageScope, type MirroredScope } from '../support/mirrored-scopes.js';
 import type { BulkPutLimitResult, PeerResult } from '../page/page-api.js';
 
-/** Limit (a) in the bench's Chromium, with the CPU it took; `keyIndexesOnly` leaves out the per-field indexes. */
+/**
+ * Limit (a) in the bench's Chromium, with the CPU it took; `keyIndexesOnly` leaves out
+ * the per-field indexes; `chunkRecords` measures limit (c) (one record per page).
+ */
 export async function bulkPutLimitRun(
   context: BrowserContext,
   originUrl: string,
@@ -12,11 +15,12 @@ export async function bulkPutLimitRun(
   token: string,
   parallel: number,
   keyIndexesOnly = false,
+  chunkRecords = false,
 ): Promise<BulkPutLimitResult & { cpu: CpuTimes }> {
   const page = await openBenchPage(context, originUrl, 'limit');
   try {
     const before = await cpuTimes(null);
-    const result = await page.run('bulkPutLimit', { scopes: scopes.map(toPageScope), token, dbName: 'outpost-bench-limit', parallel, keyIndexesOnly });
+    const result = await page.run('bulkPutLimit', { scopes: scopes.map(toPageScope), token, dbName: chunkRecords ? 'outpost-bench-limit-c' : 'outpost-bench-limit', parallel, keyIndexesOnly, chunkRecords });
     return { ...result, cpu: cpuSpent(before, await cpuTimes(null)) };
   } finally {
     await page.close();

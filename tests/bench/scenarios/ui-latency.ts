@@ -24,6 +24,12 @@ export interface UiResult {
   /** Jumping to the end of the list: until its rows are shown, ms. */
   readonly jumpToEndMs: number;
   readonly scroll: ScrollResult;
+  /** p95 of the filter changes (one per filterable field, each followed by a clear), ms. */
+  readonly filterP95Ms?: number;
+  /** p95 of the sort changes (every sortable field, both directions), ms. */
+  readonly sortP95Ms?: number;
+  /** Placeholder frames of the sweep, in % of its frames. */
+  readonly placeholderFramesPercent?: number;
 }
 
 export interface ScrollResult {
@@ -48,17 +54,27 @@ const MARKS_SCRIPT = `(() => {
   observer.observe(document, { childList: true, subtree: true });
 })();`;
 
-/** A filter that keeps many rows of a sample row's list: the sample's categorical value, then a numeric lower bound. */
+/**
+ * One filter per filterable field of the list, on a sample row's value: a lower bound
+ * for numbers and dates (keeps many rows), equality for the rest.
+ */
 function filtersFor(scope: MirroredScope, sample: Record<string, unknown>): Filter[] {
   const endpoint = endpoints[scope.endpoint];
   const out: Filter[] = [];
   for (const [field, param] of Object.entries(endpoint.query)) {
     const value = sample[field];
-    if (!param.filter || value === null || value === undefined) continue;
-    if (param.type === 'string' && out.every((f) => f.op !== 'eq')) out.push({ field, op: 'eq', value: String(value) });
-    if ((param.type === 'integer' || param.type === 'double') && out.every((f) => f.op !== 'gte')) out.push({ field, op: 'gte', value: String(value) });
+    if (!param.filter || value === null || value === undefined || typeof value === 'object') continue;
+    const ranged = param.type === 'integer' || param.type === 'double' || param.type === 'datetime' || param.type === 'datetimeoffset';
+    out.push({ field, op: ranged ? 'gte' : 'eq', value: String(value) });
   }
   return out;
+}
+
+/** Every sortable field of the list, ascending then descending, in the URL's dialect. */
+function sortsFor(scope: MirroredScope): { label: string; value: string }[] {
+  return Object.entries(endpoints[scope.endpoint].query)
+    .filter(([, param]) => param.sort)
+    .flatMap(([field]) => [{ label: `${field} ascending`, value: field }, { label: `${field} descending`, value: `-${field}` }]);
 }
 
 async function sampleRow(server: RunningServer, scope: MirroredScope): Promise<Record<string, unknown>> {
@@ -173,10 +189,8 @@ export async function measureUi(options: {
     }
 
     const sorts: ChangeTiming[] = [];
-    const buttons = await page.locator('[data-testid="list-table"] button.sort').count();
-    for (let i = 0; i < Math.min(3, buttons); i++) {
-      sorts.push({ label: `column ${i + 1} ascending`, ms: await timeChange(page, { kind: 'click', selector: '[data-testid="list-table"] button.sort', index: i }) });
-      sorts.push({ label: `column ${i + 1} descending`, ms: await timeChange(page, { kind: 'click', selector: '[data-testid="list-table"] button.sort', index: i }) });
+    for (const sort of sortsFor(biggest)) {
+      sorts.push({ label: sort.label, ms: await timeChange(page, { kind: 'hash', hash: hashOf([`sort=${encodeURIComponent(sort.value)}`]) }) });
     }
     await page.goto(`${options.harnessUrl}/${hashOf([])}`);
     await page.waitForSelector('[data-testid="row"]');
@@ -200,7 +214,11 @@ export async function measureUi(options: {
     await page.waitForSelector('[data-testid="row"]');
     const swept = await sweep(page, options.sweepFrames);
     const sorted = [...swept.intervals].sort((a, b) => a - b);
+    const p95 = (timings: ChangeTiming[]) => percentile([...timings.map((t) => t.ms)].sort((a, b) => a - b), 0.95);
     return {
+      filterP95Ms: p95(filters),
+      sortP95Ms: p95(sorts),
+      placeholderFramesPercent: swept.intervals.length > 0 ? (100 * swept.placeholders) / swept.intervals.length : 0,
       list: `${place.area.label} › ${place.list.label}`,
       rows: biggest.rows,
       shellMs: marks.shell,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMainServices, type MainServices } from '../../../src-main/core/services.js';
 import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
-import { createDexieMirrorStore, type OutpostDb } from '../../../src-shared/store/index.js';
+import { createDexieMirrorStore, findRow, type OutpostDb } from '../../../src-shared/store/index.js';
 import { startServer, type RunningServer } from '../../../src-server/index.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { memoryPeer } from '../helpers/memory-peer.js';
@@ -53,7 +53,7 @@ describe('main services with the outbox', () => {
 
     const answer = await main.handlers['outbox.queue']({ edit: { kind: 'patchUser', userId, ops: [{ op: 'replace', path: '/gender', value: 'Queued' }] } });
     expect(answer).toMatchObject({ queued: true });
-    const local = await db.table('users').where('key').equals(userId).first();
+    const local = await findRow(db, 'users', userId);
     expect(local?.row.gender).toBe('Queued');
 
     await until(() => server.data.rows('E19').find((u) => u.id === userId)?.gender === 'Queued', 'the server to hold the edit');
@@ -86,7 +86,7 @@ describe('main services with the outbox', () => {
 
     const second = attach(main, openFakeDatabase());
     await until(async () => (await second.db.table('outbox').count()) === 1, 'the journal to restore the entry');
-    const restored = await second.db.table('users').where('key').equals(userId).first();
+    const restored = await findRow(second.db, 'users', userId);
     expect(restored?.row.title).toBe('Night shift');
     expect(restored?.pending).toBe(1);
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints, ENDPOINT_IDS, scopesOf, type EndpointId } from '../../../src-shared/api/index.js';
-import { createDexieMirrorStore, mirrorTable, scopeRowsOf, scopeKey, type OutpostDb } from '../../../src-shared/store/index.js';
+import { countTableRows, createDexieMirrorStore, readScopeRows, scopeKey, type OutpostDb } from '../../../src-shared/store/index.js';
 import { createMainServices, type MainServices, type MainServicesOptions } from '../../../src-main/core/services.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../../src-server/index.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
@@ -41,7 +41,7 @@ function attachStore(main: MainServices, db: OutpostDb = openFakeDatabase()) {
 }
 
 async function count(db: OutpostDb, id: EndpointId): Promise<number> {
-  return mirrorTable(db, endpoints[id].table).count();
+  return countTableRows(db, endpoints[id].table);
 }
 
 const ALL_SCOPES = [...new Set(ENDPOINT_IDS.flatMap((id) => scopesOf(endpoints[id])))];
@@ -181,7 +181,7 @@ describe('main services', () => {
     const { db } = attachStore(main);
     await main.whenSettled();
     const calendar = (await db.sources.toArray()).find((s) => s.kind === 'calendar')!;
-    const row = (await scopeRowsOf(db, 'participations', scopeKey('E4', calendar.params)).first())!;
+    const row = (await readScopeRows(db, scopeKey('E4', calendar.params)))[0]!;
     const result = await main.handlers['participation.refresh']({ moduleId: calendar.params.moduleId!, calendarId: calendar.params.calendarId!, participationId: row.key });
     expect(result).toEqual({ found: true });
   });

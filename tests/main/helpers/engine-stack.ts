@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { endpoints, resourceSchema, rowKey, type EndpointId } from '../../../src-shared/api/index.js';
-import { createDexieMirrorStore, scopeRowsOf, type MirrorStore, type OutpostDb, type ScopeState } from '../../../src-shared/store/index.js';
+import { createDexieMirrorStore, readScopeRows, type MirrorStore, type OutpostDb, type ScopeState } from '../../../src-shared/store/index.js';
 import { createStaticTokenSource, type TokenSource } from '../../../src-main/core/auth/token-source.js';
 import { realSleep, systemClock, type Clock, type Sleep } from '../../../src-main/core/clock.js';
 import { createApiClient } from '../../../src-main/core/http/api-client.js';
@@ -86,7 +86,7 @@ export async function engineStack(server: RunningServer, options: StackOptions =
 
 /** The rows of one scope as mirrored, by key. */
 export async function mirroredRows(db: OutpostDb, state: Pick<ScopeState, 'endpoint' | 'scope'>): Promise<Map<string, Record<string, unknown>>> {
-  const rows = await scopeRowsOf(db, endpoints[state.endpoint].table, state.scope).toArray();
+  const rows = await readScopeRows(db, state.scope);
   return new Map(rows.map((r) => [r.key, r.row]));
 }
 

@@ -14,7 +14,7 @@ import {
   type OutboxEntry,
   type OutboxStore,
 } from '../../../src-shared/outbox/index.js';
-import { createDexieMirrorStore, mirrorKey, mirrorTable, openDatabase, type OutpostDb } from '../../../src-shared/store/index.js';
+import { createDexieMirrorStore, getRow, openDatabase, type OutpostDb } from '../../../src-shared/store/index.js';
 import { createBody, GUID_A, GUID_B, MODULE, USER } from '../../shared/outbox/fixtures.js';
 import { failures, fakeOutboxApi } from './fake-outbox-api.js';
 
@@ -56,7 +56,7 @@ function boot(world: { server: ReturnType<typeof fakeOutboxApi>; idb: InstanceTy
     ...overrides,
   });
   const row = async (table: 'posts' | 'users', scope: string, key: string) =>
-    (await mirrorTable(db, table).get(mirrorKey(scope, key))) as LocalRow | undefined;
+    ((await getRow(db, scope, key)) ?? undefined) as LocalRow | undefined;
   return { outbox, db, store, connectivity, sleeps, refused, row, authNeeded: () => authNeeded };
 }
 

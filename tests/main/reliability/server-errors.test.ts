@@ -3,6 +3,7 @@ import { backoffDelay } from '../../../src-main/core/http/retry-timing.js';
 import type { ProxyLogEntry, ProxyRule } from './rig/fault-proxy.js';
 import { fetchCounts, LESSONS, onPage, pageNumbers, smallPages } from './rig/pages.js';
 import { closeRigs, mirrorDiff, startRig, syncOnce } from './rig/stack.js';
+import { countTableRows } from '../../../src-shared/store/index.js';
 
 afterEach(closeRigs);
 
@@ -35,7 +36,7 @@ describe('500s on page 7 of 20', () => {
     expect(stopped.lastError?.message).toMatch(/500/);
     expect(stopped.pass?.pages).toBe(6);
     expect(stopped.pass?.nextUrl).toBe(`${rig.proxy.url}${pages.urls[6]}`);
-    expect(await rig.db.table('lessonParticipations').count()).toBe(36);
+    expect(await countTableRows(rig.db, 'lessonParticipations')).toBe(36);
     expect(fetchCounts(rig.proxy.log, pages)).toEqual([1, 1, 1, 1, 1, 1, 3]);
 
     failing = false;

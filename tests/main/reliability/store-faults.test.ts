@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
-import { mirrorTable } from '../../../src-shared/store/index.js';
+import { countTableRows, findRow } from '../../../src-shared/store/index.js';
 import { JOURNAL_FILE } from '../../../src-main/core/outbox/outbox-journal.js';
 import { requestsTo } from './rig/fault-proxy.js';
 import { faultyDatabase, type WriteFault } from './rig/faulty-db.js';
@@ -27,9 +27,8 @@ describe('the disk refuses a page write', () => {
     const app = await startWiredApp(workspace, { faulty });
     await app.services.whenSettled();
 
-    const lessons = mirrorTable(faulty.db, LESSON_TABLE);
     expect(faulty.refused()).toBeGreaterThan(0);
-    expect(await lessons.count()).toBe(40);
+    expect(await countTableRows(faulty.db, LESSON_TABLE)).toBe(40);
     expect((await faulty.db.scopes.get('E18:'))?.pass?.pages).toBe(2);
     const status = await app.services.handlers['sync.status']({});
     const scope = status.scopes.find((s) => s.scope === 'E18:');
@@ -70,7 +69,7 @@ describe('the outbox while the disk is full', () => {
 
     await rig.outbox.reconcile();
     expect((await rig.outboxStore.outboxList()).map((e) => e.state)).toEqual(['queued']);
-    const local = await mirrorTable(faulty.db, 'users').where('key').equals(user).first();
+    const local = await findRow(faulty.db, 'users', user);
     expect(local).toMatchObject({ pending: 1, row: { title: 'Typed on a full disk' } });
 
     rig.connectivity.reachable(Date.now());
@@ -115,7 +114,7 @@ describe('the database deleted while the app runs', () => {
       .poll(async () => (await outboxStore.outboxList()).map((e) => [e.edit.kind, e.state]))
       .toEqual([['createPost', 'queued'], ['patchUser', 'queued']]);
     if (!('tempId' in created) || !created.tempId) throw new Error('not queued');
-    const post = await mirrorTable(faulty.db, 'posts').where('key').equals(created.tempId).first();
+    const post = await findRow(faulty.db, 'posts', created.tempId);
     expect(post).toMatchObject({ pending: 1, row: { locales: [{ title: 'Wipe' }] } });
 
     await workspace.proxy.setDown(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDexieMirrorStore, mirrorTable, scopeId, scopeKey, type QuarantineEntry, type ScopeState } from '../../../src-shared/store/index.js';
+import { createDexieMirrorStore, readScopeRows, scopeKey, type QuarantineEntry, type ScopeState } from '../../../src-shared/store/index.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 
 const scope = scopeKey('E1', { dataListId: '00000000-0000-4000-8000-000000000001' });
@@ -21,20 +21,20 @@ const item = (n: number, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('dexie mirror store', () => {
-  it('upserts pages, reads them in index order and sweeps rows a full pass did not see', async () => {
+  it('upserts pages, reads them with their encoded keys and sweeps rows a full pass did not see', async () => {
     const db = openFakeDatabase();
     const store = createDexieMirrorStore(db);
     await store.applyPage({ endpoint: 'E1', scope, pass: 'p1', rows: [item(1), item(2), item(3)], quarantined: [], state: state() });
-    const table = mirrorTable(db, 'dataListItems');
-    const ordered = await table.where('[scope+k.sortOrder]').between([scopeId(scope), -Infinity], [scopeId(scope), Infinity]).toArray();
+    const rows = await readScopeRows(db, scope);
+    const ordered = [...rows].sort((a, b) => (a.k.sortOrder as number) - (b.k.sortOrder as number));
     expect(ordered.map((r) => r.row.sortOrder)).toEqual([97, 98, 99]);
-    const enabled = await table.where('[scope+k.isEnabled]').equals([scopeId(scope), 1]).toArray();
+    const enabled = rows.filter((r) => r.k.isEnabled === 1);
     expect(enabled.map((r) => r.key)).toEqual([item(2).id]);
 
     await store.applyPage({ endpoint: 'E1', scope, pass: 'p2', rows: [item(1), item(3)], quarantined: [], state: state() });
     const { deleted } = await store.finishPass({ endpoint: 'E1', scope, pass: 'p2', sweep: true, state: state() });
     expect(deleted).toBe(1);
-    expect((await table.toArray()).map((r) => r.key).sort()).toEqual([item(1).id, item(3).id]);
+    expect((await readScopeRows(db, scope)).map((r) => r.key).sort()).toEqual([item(1).id, item(3).id]);
     expect((await db.scopes.get(scope))?.rowCount).toBe(2);
   });
 

@@ -2,26 +2,29 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import {
   DB_NAME,
-  mirrorKey,
-  mirrorTable,
+  getRow,
   openDatabase,
+  readScopeRows,
   SCHEMA_HISTORY,
   SCHEMA_VERSION,
   scopeId,
   scopeKey,
-  scopeRowsOf,
 } from '../../../src-shared/store/index.js';
 
 const earlier = SCHEMA_HISTORY.filter((s) => s.version < SCHEMA_VERSION);
 const scope = scopeKey('E20', {});
 
 describe('database schema versions', () => {
-  it('has versions in increasing order, each declaring every table', () => {
+  it('has versions in increasing order, each declaring every table of the one before (dropped ones as null)', () => {
     const versions = SCHEMA_HISTORY.map((s) => s.version);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
     expect(new Set(versions).size).toBe(versions.length);
-    const current = Object.keys(SCHEMA_HISTORY.at(-1)!.stores);
-    for (const step of SCHEMA_HISTORY) expect(Object.keys(step.stores).sort()).toEqual([...current].sort());
+    SCHEMA_HISTORY.slice(1).forEach((step, i) => {
+      const before = Object.keys(SCHEMA_HISTORY[i]!.stores).filter((t) => SCHEMA_HISTORY[i]!.stores[t] !== null);
+      for (const table of before) expect(Object.keys(step.stores)).toContain(table);
+    });
+    const current = SCHEMA_HISTORY.at(-1)!.stores;
+    expect(Object.keys(current).filter((t) => current[t] !== null).sort()).toEqual(['chunkBodies', 'chunkHeads', 'meta', 'outbox', 'overlay', 'quarantine', 'revisions', 'scopes', 'sources']);
   });
 
   it.each(earlier.map((s) => [s.version]))('upgrades a database written at version %i without losing rows or edits', async (version) => {
@@ -31,9 +34,11 @@ describe('database schema versions', () => {
     expect(old.verno).toBe(version);
     // Before version 3 a row's scope was its scope key; a row of another list must stay apart.
     const row = { key: 'g1', pass: 'p1', row: { id: 'g1', name: 'Drivers' }, k: { name: 'Drivers' } };
+    // From version 3 on, a row's scope is its scopeId and the key is kept beside it.
+    const scoped = (key: string) => (version >= 3 ? { scope: scopeId(key), scopeKey: key } : { scope: key });
     await old.table('userGroups').bulkPut([
-      { ...row, scope },
-      { ...row, scope: 'E4:m1/c1', key: 'g2' },
+      { ...row, ...scoped(scope) },
+      { ...row, ...scoped('E4:m1/c1'), key: 'g2' },
     ]);
     await old.outbox.bulkPut([
       { id: 'e2', target: 'user:u1', state: 'queued', seq: 2, createdAt: '2025-01-01T00:00:01Z' },
@@ -45,13 +50,40 @@ describe('database schema versions', () => {
     const current = openDatabase({ indexedDB, IDBKeyRange });
     await current.open();
     expect(current.verno).toBe(SCHEMA_VERSION);
-    expect(await mirrorTable(current, 'userGroups').get(mirrorKey(scope, 'g1'))).toMatchObject({ scope: scopeId(scope), scopeKey: scope, row: { name: 'Drivers' } });
-    expect((await scopeRowsOf(current, 'userGroups', scope).toArray()).map((r) => r.key)).toEqual(['g1']);
-    expect(await mirrorTable(current, 'userGroups').get(mirrorKey('E4:m1/c1', 'g2'))).toMatchObject({ scopeKey: 'E4:m1/c1' });
-    expect(await current.table('userGroups').where('[scope+k.name]').between([scopeId(scope), ''], [scopeId(scope), '\uffff']).count()).toBeGreaterThan(0);
+    expect(await getRow(current, scope, 'g1')).toMatchObject({ scope: scopeId(scope), scopeKey: scope, pass: 'p1', row: { name: 'Drivers' }, k: { name: 'Drivers' } });
+    expect((await readScopeRows(current, scope)).map((r) => r.key)).toEqual(['g1']);
+    expect(await getRow(current, 'E4:m1/c1', 'g2')).toMatchObject({ scopeKey: 'E4:m1/c1' });
+    expect(current.tables.map((t) => t.name)).not.toContain('userGroups');
     const ordered = await current.outbox.where('[target+seq]').between(['user:u1', -Infinity], ['user:u1', Infinity]).toArray();
     expect(ordered.map((e) => e.id)).toEqual(['e1', 'e2']);
     expect(await current.quarantine.where('[scope+at]').between([scope, ''], [scope, '\uffff']).count()).toBe(1);
+    current.close();
+  });
+});
+
+describe('the upgrade to chunks (version 4)', () => {
+  it('moves every row of a version 3 table into chunks per scope and pass, and local copies into the overlay', async () => {
+    const indexedDB = new IDBFactory();
+    const old = openDatabase({ indexedDB, IDBKeyRange }, DB_NAME, 3);
+    await old.open();
+    const big = scopeKey('E18', {});
+    const record = (key: string, pass: string) => ({ scope: scopeId(big), scopeKey: big, key, pass, row: { id: key, name: `User ${key}` }, k: {} });
+    await old.table('users').bulkPut([
+      ...Array.from({ length: 2300 }, (_, i) => record(`u${String(i).padStart(5, '0')}`, i < 2000 ? 'full' : 'delta')),
+      { ...record('u-local', 'full'), row: { id: 'u-local', name: 'Edited' }, pending: 1, base: { id: 'u-local', name: 'Server' } },
+    ]);
+    old.close();
+
+    const current = openDatabase({ indexedDB, IDBKeyRange });
+    await current.open();
+    const rows = await readScopeRows(current, big);
+    expect(rows).toHaveLength(2301);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(2301);
+    expect(await getRow(current, big, 'u02100')).toMatchObject({ pass: 'delta', row: { name: 'User u02100' } });
+    expect(await getRow(current, big, 'u-local')).toMatchObject({ pending: 1, pass: 'full', base: { name: 'Server' }, row: { name: 'Edited' } });
+    const heads = await current.chunkHeads.toArray();
+    expect(heads.map((h) => [h.pass, h.keys.length])).toEqual([['full', 1000], ['full', 1000], ['delta', 300]]);
+    expect((await current.revisions.get(scopeId(big)))?.seq).toBe(4);
     current.close();
   });
 });

@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { publishedUserIds, rememberUsers, userIdOfInput } from '../../../../src-main/core/sources/known-users.js';
 import { startServer } from '../../../../src-server/index.js';
-import { createDexieMirrorStore, mirrorKey, mirrorTable, openDatabase, scopeKey } from '../../../../src-shared/store/index.js';
+import { createDexieMirrorStore, getRow, openDatabase, scopeKey } from '../../../../src-shared/store/index.js';
 
 const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const B = 'BBBBBBBB-BBBB-4BBB-8BBB-BBBBBBBBBBBB';
@@ -36,9 +36,8 @@ describe('known users', () => {
     const store = createDexieMirrorStore(db);
     await store.putRow({ endpoint: 'E19', scope: scopeKey('E19', { userId: A }), row: { id: A, name: 'Ann' } });
     expect(await rememberUsers(store, [A, B.toLowerCase()])).toBe(1);
-    const users = mirrorTable(db, 'users');
-    expect((await users.get(mirrorKey(scopeKey('E19', { userId: A }), A)))?.row).toEqual({ id: A, name: 'Ann' });
-    expect((await users.get(mirrorKey(scopeKey('E19', { userId: B.toLowerCase() }), B.toLowerCase())))?.row).toEqual({ id: B.toLowerCase() });
+    expect((await getRow(db, scopeKey('E19', { userId: A }), A))?.row).toEqual({ id: A, name: 'Ann' });
+    expect((await getRow(db, scopeKey('E19', { userId: B.toLowerCase() }), B.toLowerCase()))?.row).toEqual({ id: B.toLowerCase() });
     expect(await rememberUsers(store, [A, B.toLowerCase()])).toBe(0);
     db.close();
   });

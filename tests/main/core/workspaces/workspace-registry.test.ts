@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCommandHandlers, MainPeer } from '../../../../src-shared/bridge/index.js';
 import { createDexieOutboxStore } from '../../../../src-shared/outbox/index.js';
-import { createDexieMirrorStore, type OutpostDb } from '../../../../src-shared/store/index.js';
+import { countTableRows, createDexieMirrorStore, type OutpostDb } from '../../../../src-shared/store/index.js';
 import { workspaceStorage, type WorkspaceDraft } from '../../../../src-shared/workspaces/index.js';
 import type { MainServices } from '../../../../src-main/core/services.js';
 import { createMemorySecretStore, type SecretStore } from '../../../../src-main/core/workspaces/secret-store.js';
@@ -51,7 +51,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string): Pro
   }
 }
 
-const rows = (db: OutpostDb) => db.table('userGroups').count();
+const rows = (db: OutpostDb) => countTableRows(db, 'userGroups');
 
 describe('workspace registry', () => {
   it('starts with no workspace, then keeps two side by side, each in its own database, folder and vault entry', async () => {

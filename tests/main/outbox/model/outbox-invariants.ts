@@ -1,5 +1,5 @@
 import { isUnsettled, type OutboxEntry, type LocalRow } from '../../../../src-shared/outbox/index.js';
-import { mirrorTable } from '../../../../src-shared/store/index.js';
+import { readTableRows } from '../../../../src-shared/store/index.js';
 import type { Model, ModelEdit } from './outbox-model.js';
 import type { World } from './outbox-world.js';
 
@@ -290,7 +290,7 @@ export async function checkInvariants(model: Model, world: World, resolution: Re
     sent.filter((e) => e.kind === 'patchPost' && e.input.kind === 'patchPost').map((e) => entries.get(e)!.edit).flatMap((edit) => (edit.kind === 'patchPost' ? [edit.contentId] : [])),
   );
   for (const table of ['users', 'posts'] as const) {
-    const rows = (await mirrorTable(db, table).toArray()) as LocalRow[];
+    const rows = (await readTableRows(db, table)) as LocalRow[];
     for (const local of rows) {
       if (local.pending === 1) fail('a local copy is still pending', { table, key: local.key });
       const endpoint = table === 'users' ? 'E19' : 'E16';

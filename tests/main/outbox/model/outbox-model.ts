@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { OutboxCommandError } from '../../../../src-main/core/outbox/outbox-command-error.js';
 import { endpoints, versionedPath } from '../../../../src-shared/api/index.js';
 import { createDexieOutboxStore, rowLocationOf, type OutboxEditInput, type Row } from '../../../../src-shared/outbox/index.js';
-import { mirrorKey, mirrorTable } from '../../../../src-shared/store/index.js';
+import { getRow } from '../../../../src-shared/store/index.js';
 import { Crash, CRASH_POINTS, NET_FAULTS, REFUSED_CONTENT, type CrashPoint, type NetFault, type World } from './outbox-world.js';
 
 /** One edit the user made, and what the test knows of its fate. */
@@ -101,8 +101,8 @@ function record(m: Model, kind: OutboxEditInput['kind'], target: string, marker:
 async function localCopy(r: Real, target: string): Promise<Row | null> {
   const db = r.world.db;
   if (!db || target.startsWith('post:tmp-')) return null;
-  const { table, scope, key } = rowLocationOf(target);
-  return (await mirrorTable(db, table).get(mirrorKey(scope, key)))?.row ?? null;
+  const { scope, key } = rowLocationOf(target);
+  return (await getRow(db, scope, key))?.row ?? null;
 }
 
 async function queue(m: Model, r: Real, edit: ModelEdit): Promise<void> {

@@ -14,12 +14,18 @@ export type WriteFault = 'quota' | 'abort';
 export interface FaultyDb {
   readonly db: OutpostDb;
   readonly idb: InstanceType<typeof IDBFactory>;
-  /** Fails writes to these tables (`*` for all) once `after` more of them went through; `null` heals. */
+  /** Fails writes to these tables or mirror tables' rows (`*` for all) once `after` more of them went through; `null` heals. */
   fail(fault: WriteFault | null, tables?: readonly string[] | '*', after?: number): void;
   /** Writes refused so far. */
   refused(): number;
   /** Deletes the database the way another tab or a "clear site data" does. */
   deleteDatabase(): Promise<void>;
+}
+
+/** A write of rows of one of these mirror tables: a chunk head (or single row) names its table. */
+function writesRowsOf(store: string, request: { type: string; values?: readonly unknown[] }, tables: readonly string[]): boolean {
+  if (store !== 'chunkHeads' && store !== 'overlay') return false;
+  return (request.values ?? []).some((v) => tables.includes(String((v as { table?: unknown }).table)));
 }
 
 export function faultyDatabase(): FaultyDb {
@@ -40,7 +46,7 @@ export function faultyDatabase(): FaultyDb {
           return {
             ...table,
             mutate(request) {
-              if (fault === null || (tables !== '*' && !tables.includes(name))) return table.mutate(request);
+              if (fault === null || (tables !== '*' && !tables.includes(name) && !writesRowsOf(name, request, tables))) return table.mutate(request);
               if (allowed > 0) {
                 allowed -= 1;
                 return table.mutate(request);

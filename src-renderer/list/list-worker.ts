@@ -1,0 +1,59 @@
+import { openDatabase, type OutpostDb } from '../../src-shared/store/index.js';
+import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, type WindowEntry } from './list-engine.js';
+
+/**
+ * The list engine's Web Worker: it opens the workspace's database itself, keeps the
+ * lists' columns and orders, and answers window and walk requests with keys and row
+ * places (list-engine.ts). Sorting a million rows happens here, off the main thread.
+ */
+
+export type EngineRequest =
+  | { readonly id: number; readonly db: string; readonly op: 'window'; readonly query: EngineQuery; readonly offset: number; readonly limit: number | null }
+  | { readonly id: number; readonly db: string; readonly op: 'walk'; readonly query: EngineQuery; readonly every: number };
+
+export type EngineReply =
+  | { readonly id: number; readonly ok: true; readonly value: { total: number; entries: WindowEntry[] } | WalkAnswer }
+  | { readonly id: number; readonly ok: false; readonly message: string };
+
+interface WorkerScope {
+  onmessage: ((event: { data: EngineRequest }) => void) | null;
+  postMessage(message: EngineReply): void;
+  indexedDB: unknown;
+  IDBKeyRange: unknown;
+  /** Requests answered so far (the end-to-end test reads it to know the worker serves). */
+  outpostListAnswers?: number;
+}
+
+const scope = globalThis as unknown as WorkerScope;
+const engines = new Map<string, { db: OutpostDb; engine: ListEngine }>();
+
+function engineOf(name: string): ListEngine {
+  let open = engines.get(name);
+  if (!open) {
+    const db = openDatabase({ indexedDB: scope.indexedDB as never, IDBKeyRange: scope.IDBKeyRange }, name);
+    open = { db, engine: inProcessEngine(db) };
+    engines.set(name, open);
+  }
+  return open.engine;
+}
+
+async function answer(request: EngineRequest) {
+  const engine = engineOf(request.db);
+  return request.op === 'window' ? engine.window(request.query, request.offset, request.limit) : engine.walk(request.query, { every: request.every, chunk: Number.POSITIVE_INFINITY });
+}
+
+scope.onmessage = (event) => {
+  const request = event.data;
+  answer(request).then(
+    (value) => {
+      scope.outpostListAnswers = (scope.outpostListAnswers ?? 0) + 1;
+      scope.postMessage({ id: request.id, ok: true, value });
+    },
+    (error: unknown) => {
+      // A database deleted or upgraded under the worker: the next request opens it again.
+      engines.get(request.db)?.db.close();
+      engines.delete(request.db);
+      scope.postMessage({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) });
+    },
+  );
+};

@@ -1,0 +1,74 @@
+import type { OutpostDb } from '../../src-shared/store/index.js';
+import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, type WindowEntry } from './list-engine.js';
+import type { EngineReply, EngineRequest } from './list-worker.js';
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+
+/** The one list worker of the window, started on first use; null where workers cannot run. */
+let worker: Worker | null | undefined;
+const pending = new Map<number, Pending>();
+let nextId = 1;
+
+function startWorker(): Worker | null {
+  if (worker !== undefined) return worker;
+  try {
+    worker = typeof Worker === 'undefined' ? null : new Worker(new URL('./list-worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    worker = null;
+  }
+  worker?.addEventListener('message', (event: MessageEvent<EngineReply>) => {
+    const reply = event.data;
+    const waiting = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (reply.ok) waiting?.resolve(reply.value);
+    else waiting?.reject(new Error(reply.message));
+  });
+  // A worker that cannot start (a policy, a broken build) leaves the engine to this thread.
+  worker?.addEventListener('error', () => {
+    worker = null;
+    for (const waiting of pending.values()) waiting.reject(new Error('the list worker stopped'));
+    pending.clear();
+  });
+  return worker;
+}
+
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+function ask<T>(target: Worker, request: WithoutId<EngineRequest>): Promise<T> {
+  const id = nextId++;
+  return new Promise<T>((resolve, reject) => {
+    pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    target.postMessage({ ...request, id } as EngineRequest);
+  });
+}
+
+const local = new WeakMap<OutpostDb, ListEngine>();
+
+function localEngine(db: OutpostDb): ListEngine {
+  let engine = local.get(db);
+  if (!engine) local.set(db, (engine = inProcessEngine(db)));
+  return engine;
+}
+
+/**
+ * The list engine for a database: in the list worker in the app, on this thread in
+ * unit tests or where no worker starts (then also for a request the worker failed).
+ */
+export function listEngineFor(db: OutpostDb): ListEngine {
+  const inProcess = localEngine(db);
+  if (import.meta.env.MODE === 'test') return inProcess;
+  return {
+    async window(query: EngineQuery, offset: number, limit: number | null) {
+      const target = startWorker();
+      if (!target) return inProcess.window(query, offset, limit);
+      return ask<{ total: number; entries: WindowEntry[] }>(target, { db: db.name, op: 'window', query, offset, limit }).catch(() => inProcess.window(query, offset, limit));
+    },
+    async walk(query, request) {
+      const target = startWorker();
+      if (!target || request.chunk !== Number.POSITIVE_INFINITY) return inProcess.walk(query, request);
+      const answer = await ask<WalkAnswer>(target, { db: db.name, op: 'walk', query, every: request.every }).catch(() => inProcess.walk(query, request));
+      if (!request.signal?.aborted) request.onProgress?.(answer);
+      return answer;
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { Dexie } from 'dexie';
+import { planSweep, resolveScope } from './chunk-resolve.js';
+import { tableIndexKeys, type IndexKey } from './index-keys.js';
+import type { ChunkHead, OverlayEntry, ScopeRevision } from './records.js';
+import type { OutpostDb } from './schema.js';
+import { scopeId, type ScopeKey } from './scope-key.js';
+
+/**
+ * The writes of the chunked mirror, for the two writers (the mirror store and the
+ * outbox store). Each runs inside the caller's transaction, which must include
+ * {@link chunkTables}.
+ */
+export function chunkTables(db: OutpostDb) {
+  return [db.chunkHeads, db.chunkBodies, db.overlay, db.revisions];
+}
+
+const range = (id: number) => [[id, Dexie.minKey], [id, Dexie.maxKey]] as const;
+
+/** The scope's chunk heads, oldest first. */
+export function headsOf(db: OutpostDb, id: number): Promise<ChunkHead[]> {
+  return db.chunkHeads.where('[scope+chunk]').between(...range(id)).toArray();
+}
+
+/** The scope's overlay entries. */
+export function overlayOf(db: OutpostDb, id: number): Promise<OverlayEntry[]> {
+  return db.overlay.where('[scope+key]').between(...range(id)).toArray();
+}
+
+/** Takes the scope's next write sequence number; `removes` when the write removes rows. */
+export async function nextSeq(db: OutpostDb, id: number, removes = false): Promise<number> {
+  const current = await db.revisions.get(id);
+  const seq = (current?.seq ?? 0) + 1;
+  const revision: ScopeRevision = { scope: id, seq, resetAt: removes ? seq : (current?.resetAt ?? 0) };
+  await db.revisions.put(revision);
+  return seq;
+}
+
+/** Stores rows as one new chunk of the scope, stamped with the pass; the newest copy of each key. */
+export async function appendChunk(db: OutpostDb, scope: ScopeKey, table: string, pass: string, keys: readonly string[], rows: readonly Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const id = scopeId(scope);
+  const chunk = await nextSeq(db, id);
+  await db.chunkHeads.add({ scope: id, chunk, scopeKey: scope, table, pass, keys: [...keys], columns: columnsOf(table, rows) });
+  await db.chunkBodies.add({ scope: id, chunk, rows: rows.map((row) => JSON.stringify(row)) });
+}
+
+/** The encoded sortable and filterable values of some rows, a column per field. */
+export function columnsOf(table: string, rows: readonly Record<string, unknown>[]): Record<string, IndexKey[]> {
+  const columns: Record<string, IndexKey[]> = {};
+  rows.forEach((row, i) => {
+    for (const [field, value] of Object.entries(tableIndexKeys(table, row))) (columns[field] ??= new Array<IndexKey>(rows.length))[i] = value;
+  });
+  return columns;
+}
+
+/** What one row written on its own holds besides the row. */
+export interface LocalCopy {
+  readonly scope: ScopeKey;
+  readonly table: string;
+  readonly key: string;
+  readonly row: Record<string, unknown>;
+  readonly pending?: 1;
+  readonly base?: Record<string, unknown> | null;
+}
+
+/**
+ * Writes one row as the key's newest copy. It keeps the pass stamp of the copy it
+ * replaces: inherited from the chunks (stamp null), or an explicit stamp of the
+ * overlay entry it replaces while no newer chunk holds the key.
+ */
+export async function putLocal(db: OutpostDb, copy: LocalCopy): Promise<void> {
+  const id = scopeId(copy.scope);
+  const existing = await db.overlay.get([id, copy.key]);
+  let pass: string | null = null;
+  if (existing && existing.pass !== null) {
+    const newer = await db.chunkHeads.where('[scope+chunk]').between([id, existing.seq], [id, Dexie.maxKey], false).toArray();
+    if (!newer.some((h) => h.keys.includes(copy.key))) pass = existing.pass;
+  }
+  const seq = await nextSeq(db, id);
+  const entry: OverlayEntry = { scope: id, scopeKey: copy.scope, table: copy.table, key: copy.key, seq, pass, row: copy.row, ...(copy.pending ? { pending: 1 as const, base: copy.base ?? null } : {}) };
+  await db.overlay.put(entry);
+}
+
+/** Deletes the key's current copy: a tombstone while a chunk still holds an older one. */
+export async function removeLocal(db: OutpostDb, scope: ScopeKey, table: string, key: string): Promise<void> {
+  const id = scopeId(scope);
+  const inChunks = (await headsOf(db, id)).some((h) => h.keys.includes(key));
+  const seq = await nextSeq(db, id, true);
+  if (inChunks) await db.overlay.put({ scope: id, scopeKey: scope, table, key, seq, pass: null, row: null });
+  else await db.overlay.delete([id, key]);
+}
+
+/** The number of live rows of a scope. */
+export async function countScope(db: OutpostDb, scope: ScopeKey): Promise<number> {
+  const id = scopeId(scope);
+  return resolveScope(await headsOf(db, id), await overlayOf(db, id)).live.size;
+}
+
+/** The sweep after a complete full pass (see chunk-resolve.ts's planSweep). */
+export async function sweepScope(db: OutpostDb, scope: ScopeKey, pass: string): Promise<{ deleted: number; rowCount: number }> {
+  const id = scopeId(scope);
+  const plan = planSweep(await headsOf(db, id), await overlayOf(db, id), pass);
+  if (plan.chunks.length > 0 || plan.overlay.length > 0 || plan.tombstones.length > 0) {
+    const seq = await nextSeq(db, id, true);
+    const keys = plan.chunks.map((c) => [id, c] as [number, number]);
+    await db.chunkHeads.bulkDelete(keys);
+    await db.chunkBodies.bulkDelete(keys);
+    await db.overlay.bulkDelete(plan.overlay.map((e) => [id, e.key] as [number, string]));
+    const table = (await db.chunkHeads.where('[scope+chunk]').between(...range(id)).first())?.table ?? '';
+    await db.overlay.bulkPut(plan.tombstones.map((key) => ({ scope: id, scopeKey: scope, table, key, seq, pass: null, row: null })));
+  }
+  return { deleted: plan.deleted, rowCount: plan.rowCount };
+}
+
+/** Deletes every row of a scope and its revision. */
+export async function dropScope(db: OutpostDb, scope: ScopeKey): Promise<void> {
+  const id = scopeId(scope);
+  await db.chunkHeads.where('[scope+chunk]').between(...range(id)).delete();
+  await db.chunkBodies.where('[scope+chunk]').between(...range(id)).delete();
+  await db.overlay.where('[scope+key]').between(...range(id)).delete();
+  // The sequence goes on (a reader's copy of the scope must see the removal).
+  const current = await db.revisions.get(id);
+  const seq = (current?.seq ?? 0) + 1;
+  await db.revisions.put({ scope: id, seq, resetAt: seq });
+}
+
+/** Deletes every mirrored row. Revisions go on counting, so readers see the removal. */
+export async function clearChunks(db: OutpostDb): Promise<void> {
+  await db.chunkHeads.clear();
+  await db.chunkBodies.clear();
+  await db.overlay.clear();
+  await db.revisions.toCollection().modify((r: { seq: number; resetAt: number }) => {
+    r.seq += 1;
+    r.resetAt = r.seq;
+  });
+}

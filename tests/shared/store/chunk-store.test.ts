@@ -1,0 +1,155 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
+import { createDexieMirrorStore, getRow, readScopeRows, scopeKey, scopeRevision, type ScopeState } from '../../../src-shared/store/index.js';
+import { openFakeDatabase } from '../../helpers/fake-db.js';
+import { entryOf, titlePatch, USER } from '../outbox/fixtures.js';
+
+const scope = scopeKey('E20', {});
+const other = scopeKey('E21', {});
+const state = (s = scope): ScopeState => ({
+  scope: s, endpoint: s === scope ? 'E20' : 'E21', params: {}, parent: null, status: 'syncing', pass: null, lastFullAt: null, lastDeltaAt: null,
+  highWater: { created: null, modified: null }, lastError: null, reason: null, rowCount: 0,
+});
+const group = (n: number, name = `Group ${n}`) => ({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, name });
+const keyOf = (n: number) => group(n).id;
+
+function setup() {
+  const db = openFakeDatabase();
+  const store = createDexieMirrorStore(db);
+  const page = (pass: string, rows: ReturnType<typeof group>[], s = scope) => store.applyPage({ endpoint: s === scope ? 'E20' : 'E21', scope: s, pass, rows, quarantined: [], state: state(s) });
+  const finish = (pass: string, sweep: boolean, s = scope) => store.finishPass({ endpoint: s === scope ? 'E20' : 'E21', scope: s, pass, sweep, state: state(s) });
+  const names = async (s = scope) => Object.fromEntries((await readScopeRows(db, s)).map((r) => [r.key, r.row.name]));
+  return { db, store, page, finish, names };
+}
+
+describe('the chunked mirror', () => {
+  it('stores a page as one chunk, and the latest write of a key wins across chunks', async () => {
+    const { db, page, names } = setup();
+    await page('p1', [group(1), group(2)]);
+    await page('p1', [group(2, 'Renamed'), group(3)]);
+    expect(await db.chunkHeads.count()).toBe(2);
+    expect(await names()).toEqual({ [keyOf(1)]: 'Group 1', [keyOf(2)]: 'Renamed', [keyOf(3)]: 'Group 3' });
+    expect((await getRow(db, scope, keyOf(2)))?.pass).toBe('p1');
+  });
+
+  it('resumes an interrupted full pass from its checkpoint and sweeps only what the whole pass did not see', async () => {
+    const { db, page, finish, names } = setup();
+    await page('old', [group(1), group(2), group(3), group(4)]);
+    await finish('old', true);
+    // Pass p2 writes two pages, the window dies, the pass resumes (same id) on a new store and writes the rest.
+    await page('p2', [group(1)]);
+    await page('p2', [group(2)]);
+    const resumed = createDexieMirrorStore(db);
+    await resumed.applyPage({ endpoint: 'E20', scope, pass: 'p2', rows: [group(4, 'Four')], quarantined: [], state: state() });
+    expect(await resumed.finishPass({ endpoint: 'E20', scope, pass: 'p2', sweep: true, state: state() })).toEqual({ deleted: 1, rowCount: 3 });
+    expect(await names()).toEqual({ [keyOf(1)]: 'Group 1', [keyOf(2)]: 'Group 2', [keyOf(4)]: 'Four' });
+  });
+
+  it('keeps the newest copy of a row that moved between pages during a pass, and counts it once', async () => {
+    const { page, finish, names } = setup();
+    await page('p1', [group(1), group(2)]);
+    await page('p1', [group(3), group(1, 'Moved')]);
+    expect(await finish('p1', true)).toEqual({ deleted: 0, rowCount: 3 });
+    expect((await names())[keyOf(1)]).toBe('Moved');
+  });
+
+  it('keeps rows a delta pass changed until a full pass misses them', async () => {
+    const { page, finish, names } = setup();
+    await page('full1', [group(1), group(2)]);
+    await finish('full1', true);
+    await page('delta1', [group(2, 'Changed'), group(3)]);
+    expect(await finish('delta1', false)).toEqual({ deleted: 0, rowCount: 3 });
+    await page('full2', [group(1), group(3)]);
+    expect(await finish('full2', true)).toEqual({ deleted: 1, rowCount: 2 });
+    expect(await names()).toEqual({ [keyOf(1)]: 'Group 1', [keyOf(3)]: 'Group 3' });
+  });
+
+  it('gives a row written on its own during a pass the stamp of the copy it replaces', async () => {
+    const { store, page, finish, names } = setup();
+    await page('p1', [group(1), group(2)]);
+    await finish('p1', true);
+    await page('p2', [group(1)]);
+    // Written after the pass saw it: stamped p2, kept. Written before the pass sees it: stamped p1.
+    await store.putRow({ endpoint: 'E20', scope, row: group(1, 'Refreshed') });
+    await store.putRow({ endpoint: 'E20', scope, row: group(2, 'Refreshed') });
+    expect(await names()).toEqual({ [keyOf(1)]: 'Refreshed', [keyOf(2)]: 'Refreshed' });
+    expect(await finish('p2', true)).toEqual({ deleted: 1, rowCount: 1 });
+    expect(await names()).toEqual({ [keyOf(1)]: 'Refreshed' });
+  });
+
+  it('forgets the rows of removed scopes only, and every row on clear', async () => {
+    const { db, store, page, names } = setup();
+    await page('p1', [group(1)]);
+    await page('p1', [group(2)], other);
+    await store.putRow({ endpoint: 'E21', scope: other, row: group(3) });
+    const before = (await scopeRevision(db, other)).seq;
+    await store.removeScopes([other]);
+    expect(await names(other)).toEqual({});
+    expect(await names()).toEqual({ [keyOf(1)]: 'Group 1' });
+    expect((await scopeRevision(db, other)).seq).toBeGreaterThan(before);
+    await store.clearMirror();
+    expect(await names()).toEqual({});
+    expect(await db.overlay.count()).toBe(0);
+    expect(await db.chunkBodies.count()).toBe(0);
+  });
+
+  it('shows an optimistic copy over the chunk, and a page arriving later replaces it', async () => {
+    const db = openFakeDatabase();
+    const store = createDexieMirrorStore(db);
+    const outbox = createDexieOutboxStore(db);
+    const users = scopeKey('E18', {});
+    const user = { id: USER, name: 'Ada', title: 'Old' };
+    await store.applyPage({ endpoint: 'E18', scope: users, pass: 'p1', rows: [user], quarantined: [], state: { ...state(), scope: users, endpoint: 'E18' } });
+    await store.putRow({ endpoint: 'E19', scope: `E19:${USER}`, row: user });
+    await outbox.outboxPut({ entries: [entryOf(titlePatch(USER, 'New'))] });
+    expect(await getRow(db, `E19:${USER}`, USER)).toMatchObject({ pending: 1, row: { title: 'New' }, base: { title: 'Old' } });
+    await store.applyPage({ endpoint: 'E19', scope: `E19:${USER}`, pass: 'p2', rows: [{ ...user, title: 'Server' }], quarantined: [], state: { ...state(), scope: `E19:${USER}`, endpoint: 'E19', params: { userId: USER } } });
+    const after = await getRow(db, `E19:${USER}`, USER);
+    expect(after?.row.title).toBe('Server');
+    expect(after?.pending).toBeUndefined();
+  });
+});
+
+/** The per-row design the chunks replace, as a model: one record per key with its pass stamp. */
+const ops = fc.array(
+  fc.oneof(
+    fc.record({ kind: fc.constant('page' as const), pass: fc.integer({ min: 0, max: 2 }), keys: fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 5 }), name: fc.string({ maxLength: 3 }) }),
+    fc.record({ kind: fc.constant('put' as const), key: fc.integer({ min: 0, max: 7 }), name: fc.string({ maxLength: 3 }) }),
+    fc.record({ kind: fc.constant('finish' as const), pass: fc.integer({ min: 0, max: 2 }), sweep: fc.boolean() }),
+  ),
+  { maxLength: 14 },
+);
+
+describe('the chunked mirror against the per-row model', () => {
+  it('reads, counts and sweeps exactly as one record per row did', async () => {
+    await fc.assert(
+      fc.asyncProperty(ops, async (sequence) => {
+        const { store, page, finish, names } = setup();
+        const model = new Map<string, { name: string; pass: string }>();
+        for (const op of sequence) {
+          if (op.kind === 'page') {
+            const rows = op.keys.map((k) => group(k, `${op.name}${k}`));
+            await page(`p${op.pass}`, rows);
+            for (const r of rows) model.set(r.id, { name: r.name, pass: `p${op.pass}` });
+          } else if (op.kind === 'put') {
+            await store.putRow({ endpoint: 'E20', scope, row: group(op.key, op.name) });
+            model.set(keyOf(op.key), { name: op.name, pass: model.get(keyOf(op.key))?.pass ?? '' });
+          } else {
+            let deleted = 0;
+            if (op.sweep) {
+              for (const [key, v] of model) {
+                if (v.pass === `p${op.pass}`) continue;
+                model.delete(key);
+                deleted++;
+              }
+            }
+            expect(await finish(`p${op.pass}`, op.sweep)).toEqual({ deleted, rowCount: model.size });
+          }
+        }
+        expect(await names()).toEqual(Object.fromEntries([...model].map(([k, v]) => [k, v.name])));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
