@@ -27,7 +27,7 @@ const MAX_DEPTH = 6;
 const MAX_ITEMS = 200;
 
 function skipKey(key: string): boolean {
-  return key === 'id' || SKIP_KEYS.has(key) || SKIP_SUFFIXES.some((s) => key.endsWith(s));
+  return key === 'id' || SKIP_KEYS.has(key) || (!TITLE_KEYS.has(key) && SKIP_SUFFIXES.some((s) => key.endsWith(s)));
 }
 
 function isWords(value: string): boolean {
