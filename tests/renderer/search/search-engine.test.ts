@@ -13,7 +13,7 @@ const C1 = 'c1c1c1c1-c1c1-4c1c-8c1c-c1c1c1c1c1c1';
 const C2 = 'c2c2c2c2-c2c2-4c2c-8c2c-c2c2c2c2c2c2';
 const COMMENTS = `E2:${MODULE}/${POST}`;
 const comment = (id: string, text: string) => ({ id, locales: [{ culture: 'en-GB', text }] });
-const state = (pass: string): ScopeState => ({
+const state = (_pass: string): ScopeState => ({
   scope: COMMENTS, endpoint: 'E2', params: { moduleId: MODULE, contentId: POST }, parent: null, status: 'idle', pass: null,
   lastFullAt: null, lastDeltaAt: null, highWater: { created: null, modified: null }, lastError: null, reason: null, rowCount: 0,
 });
