@@ -110,6 +110,7 @@ export class SearchEngine {
     for (const table of searchableTables()) {
       await scanTable(this.mirror, table, BATCH, (rows) => {
         for (const r of rows) index.upsert(places.refOf(r), searchTextOf(r.row));
+        this.onStatus({ state: 'building', rows: index.size });
       });
     }
     this.index = index;
@@ -148,7 +149,7 @@ export class SearchEngine {
       }
     }
     this.appliedUpTo = Math.max(this.appliedUpTo, noteId);
-    this.status = { state: this.status.state, rows: this.index.size };
+    if (this.status.state !== 'building') this.setStatus(this.status.state);
   }
 
   /** Saves the index with what has been applied so far; rebuilds first when it has grown too many dead entries. */
@@ -166,12 +167,14 @@ export class SearchEngine {
     const { exact, fuzzy } = this.index.candidates(terms.join(' '), CANDIDATES);
     const refs = [...exact, ...fuzzy].map((r) => this.places.parse(r));
     const rows = await rowsByRefs(this.mirror, refs);
-    const hits: SearchHit[] = [];
+    const hits: (SearchHit & { length: number })[] = [];
     for (const r of rows) {
       const text = searchTextOf(r.row);
       const ranked = text && rankText(terms, text);
-      if (ranked) hits.push({ table: r.table, scope: r.scope, key: r.key, ...ranked });
+      if (ranked) hits.push({ table: r.table, scope: r.scope, key: r.key, ...ranked, length: text.title.length + text.body.length });
     }
-    return hits.sort((a, b) => b.score - a.score).slice(0, limit);
+    // Equal matches: the shorter row first (the words are more of what it says).
+    hits.sort((a, b) => b.score - a.score || a.length - b.length);
+    return hits.slice(0, limit).map(({ length: _length, ...hit }) => hit);
   }
 }

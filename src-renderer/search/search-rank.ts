@@ -101,6 +101,8 @@ export function rankText(terms: readonly string[], text: SearchText, snippetLeng
     const folded = fold(word);
     return terms.some((t) => matchKind(t, folded) !== null);
   };
+  // A row with no name (a comment) shows the matching part of its body in its place.
+  if (!text.title) return { score, title: highlightPieces(text.body, isHit, snippetLength), snippet: [] };
   return {
     score,
     title: highlightPieces(text.title.slice(0, 200), isHit),

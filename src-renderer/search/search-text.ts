@@ -10,8 +10,9 @@ export interface SearchText {
   readonly body: string;
 }
 
-/** Fields read as a row's name. */
-const TITLE_KEYS = new Set(['name', 'title', 'customId', 'number', 'fileName', 'firstName', 'lastName', 'displayName', 'initials', 'email', 'registerNumber']);
+/** Fields read as a row's name, at the row's top level or in its locales (a mention's name is not the row's). */
+const TITLE_KEYS = new Set(['name', 'title', 'customId', 'number', 'firstName', 'lastName', 'displayName', 'initials', 'email', 'registerNumber']);
+const TITLE_PARENTS = new Set(['', 'locales', 'locale']);
 /** Fields that hold codes, not words. */
 const SKIP_KEYS = new Set(['culture', 'contentType', 'type', 'status', 'color', 'taskAccess', 'dataSource', 'permissionSettingType', 'permissionSettingDepartmentTypes', 'base']);
 const SKIP_SUFFIXES = ['Url', 'Id', 'Ids', 'TimeZone', 'State', 'DateTime'];
@@ -73,20 +74,21 @@ export function searchTextOf(row: Record<string, unknown>): SearchText | null {
       bodyLength += text.length + 1;
     }
   };
-  const walk = (value: unknown, key: string, depth: number) => {
+  /** `parent`: the key of the object holding `key` (an array passes its own key on). */
+  const walk = (value: unknown, key: string, parent: string, depth: number) => {
     if (typeof value === 'string') {
-      if (isWords(value)) add(htmlToPlainText(value), TITLE_KEYS.has(key));
+      if (isWords(value)) add(htmlToPlainText(value).replace(/\s+/g, ' ').trim(), TITLE_KEYS.has(key) && TITLE_PARENTS.has(parent));
     } else if (Array.isArray(value)) {
-      if (depth < MAX_DEPTH) for (const item of value.slice(0, MAX_ITEMS)) walk(item, key, depth + 1);
+      if (depth < MAX_DEPTH) for (const item of value.slice(0, MAX_ITEMS)) walk(item, key, parent, depth + 1);
     } else if (value !== null && typeof value === 'object' && depth < MAX_DEPTH) {
       let n = 0;
       for (const [k, v] of Object.entries(value)) {
         if (n++ >= MAX_ITEMS) break;
-        if (!skipKey(k)) walk(v, k, depth + 1);
+        if (!skipKey(k)) walk(v, k, key, depth + 1);
       }
     }
   };
-  walk(row, '', 0);
+  walk(row, '', '', 0);
   if (title.length === 0 && body.length === 0) return null;
   return { title: title.join(' ').slice(0, TITLE_LIMIT), body: body.join(' ').slice(0, BODY_LIMIT) };
 }

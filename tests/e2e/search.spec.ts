@@ -1,4 +1,8 @@
+import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
+
+/** Where screenshots of the palette and the search page go, when asked for (UI_SCREENSHOTS). */
+const SCREENSHOTS = process.env.UI_SCREENSHOTS;
 
 /**
  * Search everywhere, in real Chromium: once the demo's comments are mirrored and indexed
@@ -22,6 +26,7 @@ test('Ctrl+K finds a comment by a misspelt word and Enter opens it in its list',
 
   const hit = comments.getByTestId('search-hit').first();
   await expect(hit.locator('mark').first()).toHaveText(/^slides$/i);
+  if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, 'search-palette.png') });
   const placesAbove = await palette.getByRole('option').evaluateAll((options, first) => options.indexOf(first as Element), await hit.elementHandle());
   for (let i = 0; i < placesAbove; i++) await page.keyboard.press('ArrowDown');
   await expect(hit).toHaveAttribute('aria-selected', 'true');
@@ -30,5 +35,11 @@ test('Ctrl+K finds a comment by a misspelt word and Enter opens it in its list',
   await expect(page).toHaveURL(/#\/content\/comments\?.*row=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
   await expect(page.getByTestId('detail-panel')).toContainText(/slides/i);
+  if (SCREENSHOTS) {
+    await page.screenshot({ path: join(SCREENSHOTS, 'search-opened.png') });
+    await page.goto(page.url().replace(/#.*$/, '#/search?q=tanks'));
+    await expect(page.getByTestId('search-hit').first()).toBeVisible();
+    await page.screenshot({ path: join(SCREENSHOTS, 'search-page.png') });
+  }
   expect(errors).toEqual([]);
 });
