@@ -27,7 +27,7 @@ test('Ctrl+K finds a comment by a misspelt word and Enter opens it in its list',
   const hit = comments.getByTestId('search-hit').first();
   await expect(hit.locator('mark').first()).toHaveText(/^slides$/i);
   if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, 'search-palette.png') });
-  const placesAbove = await palette.getByRole('option').evaluateAll((options, first) => options.indexOf(first as Element), await hit.elementHandle());
+  const placesAbove = await palette.getByRole('option').evaluateAll((options, first) => options.indexOf(first as HTMLElement), await hit.elementHandle());
   for (let i = 0; i < placesAbove; i++) await page.keyboard.press('ArrowDown');
   await expect(hit).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
