@@ -1,6 +1,7 @@
 import { mirrorTableSpecs, SCHEMA_VERSION, type OutpostDb } from '../../src-shared/store/index.js';
 import { SearchIndex, SEARCH_INDEX_FORMAT, type SearchIndexState } from './search-index.js';
-import { queryWords, rankText } from './search-rank.js';
+import { highlightText, queryWords, scoreText } from './search-rank.js';
+import type { SearchText } from './search-text.js';
 import { mirrorMark, rowsByRefs, scanTable, searchableTables, setMirrorMark, type RowRef } from './search-rows.js';
 import { lastPendingId, loadState, notePending, pendingNotes, saveState, type SearchDb } from './search-store.js';
 import { searchTextOf } from './search-text.js';
@@ -167,14 +168,15 @@ export class SearchEngine {
     const { exact, fuzzy } = this.index.candidates(terms.join(' '), CANDIDATES);
     const refs = [...exact, ...fuzzy].map((r) => this.places.parse(r));
     const rows = await rowsByRefs(this.mirror, refs);
-    const hits: (SearchHit & { length: number })[] = [];
+    const scored: { ref: RowRef; text: SearchText; score: number; length: number }[] = [];
     for (const r of rows) {
       const text = searchTextOf(r.row);
-      const ranked = text && rankText(terms, text);
-      if (ranked) hits.push({ table: r.table, scope: r.scope, key: r.key, ...ranked, length: text.title.length + text.body.length });
+      const score = text && scoreText(terms, text);
+      if (text && score) scored.push({ ref: r, text, score, length: text.title.length + text.body.length });
     }
     // Equal matches: the shorter row first (the words are more of what it says).
-    hits.sort((a, b) => b.score - a.score || a.length - b.length);
-    return hits.slice(0, limit).map(({ length: _length, ...hit }) => hit);
+    scored.sort((a, b) => b.score - a.score || a.length - b.length);
+    // Only the rows shown are highlighted.
+    return scored.slice(0, limit).map(({ ref, text, score }) => ({ table: ref.table, scope: ref.scope, key: ref.key, score, ...highlightText(terms, text) }));
   }
 }

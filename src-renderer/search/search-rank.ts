@@ -21,9 +21,11 @@ export interface RankedText {
   readonly snippet: Piece[];
 }
 
-/** Folds case and accents, as the index does. */
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Folds case and accents, as the index does (plain ASCII skips the Unicode work). */
 export function fold(word: string): string {
-  return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  return ASCII.test(word) ? word.toLowerCase() : word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /** The query's words, folded. */
@@ -36,24 +38,28 @@ export function editsAllowed(length: number): number {
   return length < 4 ? 0 : length <= 6 ? 1 : 2;
 }
 
+/** Three rows of the distance table, reused: ranking runs it thousands of times a query. */
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /** Optimal string alignment distance (Damerau–Levenshtein with adjacent swaps), stopping past `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let before = new Array<number>(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  if (rows[0]!.length <= b.length) rows = [0, 1, 2].map(() => new Int32Array(b.length * 2 + 1));
+  let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    current[0] = i;
     let best = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
-      current.push(value);
-      best = Math.min(best, value);
+      const cb = b.charCodeAt(j - 1);
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) value = Math.min(value, before[j - 2]! + 1);
+      current[j] = value;
+      if (value < best) best = value;
     }
     if (best > max) return max + 1;
-    before = previous;
-    previous = current;
+    [before, previous, current] = [previous, current, before];
   }
   return previous[b.length]!;
 }
@@ -81,31 +87,45 @@ function bestIn(term: string, words: readonly string[]): MatchKind | null {
   return best;
 }
 
-/**
- * Scores a row's text against the query's words; null when some word matches nowhere
- * (every word must match). The pieces mark the matching words for display.
- */
-export function rankText(terms: readonly string[], text: SearchText, snippetLength = 160): RankedText | null {
+const wordsOf = (text: string): string[] => {
+  const out: string[] = [];
+  for (const m of text.matchAll(WORD)) out.push(fold(m[0]));
+  return out;
+};
+
+/** Scores a row's text against the query's words; null when some word matches nowhere (every word must match). */
+export function scoreText(terms: readonly string[], text: SearchText): number | null {
   if (terms.length === 0) return null;
-  const titleWords = [...text.title.matchAll(WORD)].map((m) => fold(m[0]));
-  const bodyWords = [...text.body.matchAll(WORD)].map((m) => fold(m[0]));
+  const titleWords = wordsOf(text.title);
+  let bodyWords: string[] | null = null;
   let score = 0;
   for (const term of terms) {
     const inTitle = bestIn(term, titleWords);
-    const inBody = bestIn(term, bodyWords);
+    // The body is read only when the name has no exact match (it could not do better).
+    const inBody = inTitle === 'exact' ? null : bestIn(term, (bodyWords ??= wordsOf(text.body)));
     const best = Math.max(inTitle ? WEIGHT[inTitle].title : 0, inBody ? WEIGHT[inBody].body : 0);
     if (best === 0) return null;
     score += best;
   }
+  return score;
+}
+
+/** The name and the part of the body that matched, the matching words marked for display. */
+export function highlightText(terms: readonly string[], text: SearchText, snippetLength = 160): Omit<RankedText, 'score'> {
   const isHit = (word: string) => {
     const folded = fold(word);
     return terms.some((t) => matchKind(t, folded) !== null);
   };
   // A row with no name (a comment) shows the matching part of its body in its place.
-  if (!text.title) return { score, title: highlightPieces(text.body, isHit, snippetLength), snippet: [] };
+  if (!text.title) return { title: highlightPieces(text.body, isHit, snippetLength), snippet: [] };
   return {
-    score,
     title: highlightPieces(text.title.slice(0, 200), isHit),
     snippet: text.body ? highlightPieces(text.body, isHit, snippetLength) : [],
   };
+}
+
+/** Scores and highlights a row's text (see `scoreText`, `highlightText`). */
+export function rankText(terms: readonly string[], text: SearchText, snippetLength = 160): RankedText | null {
+  const score = scoreText(terms, text);
+  return score === null ? null : { score, ...highlightText(terms, text, snippetLength) };
 }

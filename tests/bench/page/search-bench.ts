@@ -1,6 +1,6 @@
 import { endpoints, rowKey } from '../../../src-shared/api/index.js';
 import { SearchIndex } from '../../../src-renderer/search/search-index.js';
-import { queryWords, rankText } from '../../../src-renderer/search/search-rank.js';
+import { highlightText, queryWords, scoreText } from '../../../src-renderer/search/search-rank.js';
 import { searchTextOf, type SearchText } from '../../../src-renderer/search/search-text.js';
 import { localPath } from './browser-globals.js';
 import type { PageScope, SearchBuildResult, SearchQueryResult } from './page-api.js';
@@ -98,8 +98,10 @@ export async function querySynthetic(options: { queries: number }): Promise<Sear
     const started = performance.now();
     const terms = queryWords(query);
     const { exact, fuzzy } = index.candidates(terms.join(' '), 200);
-    const ranked = [...exact, ...fuzzy].map((ref) => rankText(terms, texts[Number(ref)]!)).filter((r) => r !== null);
-    ranked.sort((a, b) => b.score - a.score);
+    // As the worker does: score every candidate, highlight the 50 shown.
+    const scored = [...exact, ...fuzzy].map((ref) => ({ text: texts[Number(ref)]!, score: scoreText(terms, texts[Number(ref)]!) ?? 0 })).filter((r) => r.score > 0);
+    scored.sort((a, b) => b.score - a.score);
+    const ranked = scored.slice(0, 50).map((r) => highlightText(terms, r.text));
     times.push(performance.now() - started);
     if (ranked.length > 0) found++;
   }
