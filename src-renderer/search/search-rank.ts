@@ -21,7 +21,7 @@ export interface RankedText {
   readonly snippet: Piece[];
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 
 /** Folds case and accents, as the index does (plain ASCII skips the Unicode work). */
 export function fold(word: string): string {
