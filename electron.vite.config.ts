@@ -33,6 +33,8 @@ export default defineConfig({
   renderer: {
     root: resolve(here, 'src-renderer'),
     plugins: [vue()],
+    // The search worker is started as a module worker (`type: 'module'`).
+    worker: { format: 'es' },
     build: {
       outDir: resolve(here, 'out/renderer'),
       rolldownOptions: { input: resolve(here, 'src-renderer/index.html') },

@@ -70,7 +70,7 @@ export const MAY_IMPORT = {
   },
   renderer: {
     zones: ['shared'],
-    packages: ['vue', 'vue-router', 'pinia', 'naive-ui', 'dexie', 'zod', 'dompurify', 'marked', 'turndown', 'turndown-plugin-gfm', 'chart.js', 'vue-chartjs', 'papaparse', '@tanstack/vue-virtual'],
+    packages: ['vue', 'vue-router', 'pinia', 'naive-ui', 'dexie', 'zod', 'dompurify', 'marked', 'turndown', 'turndown-plugin-gfm', 'chart.js', 'vue-chartjs', 'papaparse', '@tanstack/vue-virtual', 'flexsearch'],
     why: 'The renderer is sandboxed: it imports only src-shared and browser libraries.',
   },
 };

@@ -12,6 +12,8 @@ export default defineConfig({
   root: rendererRoot,
   base: './',
   plugins: [vue()],
+  // The search worker is started as a module worker (`type: 'module'`).
+  worker: { format: 'es' },
   build: {
     outDir: resolve(import.meta.dirname, 'dist-renderer'),
     emptyOutDir: true,

@@ -10,6 +10,7 @@ import { openRendererDatabase } from './db/open-renderer-db.js';
 import { assertSchemaPresent, clearLocalCache, describeStorageError, requestPersistentStorage } from './db/storage-health.js';
 import StorageFailure from './components/StorageFailure.vue';
 import { createAppRouter } from './router.js';
+import { provideSearch, startSearch } from './search/search-client.js';
 import { useConnectionStore } from './stores/connection-store.js';
 import { useOutboxStore } from './stores/outbox-store.js';
 import { useSyncStore } from './stores/sync-store.js';
@@ -39,7 +40,8 @@ function startFirstRun(): void {
 /** The active workspace: its own database, served to main once it is open here. */
 function startWorkspace(bridge: Bridge, workspace: WorkspaceSummary): void {
   const db = openRendererDatabase(workspace.databaseName);
-  startMirrorWriter(bridge, db);
+  const search = startSearch(workspace.databaseName);
+  startMirrorWriter(bridge, db, search);
   const open = () =>
     bridge.call('workspaces.open', { id: workspace.id }).then((result) => {
       // Another window switched workspaces meanwhile: follow it rather than write here.
@@ -50,6 +52,7 @@ function startWorkspace(bridge: Bridge, workspace: WorkspaceSummary): void {
   const pinia = createPinia();
   app.use(pinia);
   provideAppContext(app, { db, bridge });
+  provideSearch(app, search);
   app.use(createAppRouter());
 
   app.runWithContext(() => {

@@ -20,6 +20,7 @@ export function routes(): RouteRecordRaw[] {
   return [
     { path: '/', name: 'home', component: () => import('./views/HomePage.vue') },
     ...lists,
+    { path: '/search', name: 'search', component: () => import('./views/SearchPage.vue') },
     { path: '/outbox', name: 'outbox', component: () => import('./views/OutboxPage.vue') },
     { path: '/sync-issues', name: 'sync-issues', component: () => import('./views/SyncIssuesPage.vue') },
     { path: '/settings', name: 'settings', component: () => import('./views/SettingsPage.vue') },

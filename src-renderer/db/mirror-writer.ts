@@ -1,13 +1,17 @@
 import type { Bridge } from '../../src-shared/bridge/index.js';
 import { createDexieOutboxStore } from '../../src-shared/outbox/index.js';
 import { createDexieMirrorStore, type OutpostDb } from '../../src-shared/store/index.js';
+import { withSearchUpdates, type SearchSink } from '../search/search-updates.js';
 
 /**
  * The mirror writer: serves the store port to main, which sends store commands
  * (apply a page, finish a pass, write an outbox entry with its optimistic copy...)
  * that run here as Dexie transactions. The answer to each command is main's
- * acknowledgement, and so its backpressure. Returns a function that stops serving.
+ * acknowledgement, and so its backpressure. With a search sink, the keys of the rows
+ * each command touched go to search once it has committed. Returns a function that
+ * stops serving.
  */
-export function startMirrorWriter(bridge: Bridge, db: OutpostDb): () => void {
-  return bridge.serveStore({ ...createDexieMirrorStore(db), ...createDexieOutboxStore(db) });
+export function startMirrorWriter(bridge: Bridge, db: OutpostDb, search?: SearchSink): () => void {
+  const store = { ...createDexieMirrorStore(db), ...createDexieOutboxStore(db) };
+  return bridge.serveStore(search ? withSearchUpdates(store, db, search) : store);
 }

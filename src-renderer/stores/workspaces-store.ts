@@ -3,6 +3,7 @@ import { computed, shallowRef } from 'vue';
 import type { ConnectionTestResult, WorkspaceDraft, WorkspaceList, WorkspaceSummary } from '../../src-shared/workspaces/index.js';
 import type { MenuAction } from '../../src-shared/bridge/index.js';
 import { useAppContext } from '../app-context.js';
+import { searchDatabaseName } from '../search/search-store.js';
 
 /** Deletes a workspace's IndexedDB database (closed first when it is this window's). */
 export function deleteDatabase(name: string, indexedDB: IDBFactory = window.indexedDB): Promise<void> {
@@ -18,7 +19,8 @@ export function deleteDatabase(name: string, indexedDB: IDBFactory = window.inde
  * was closed, or a removal cut short), so a removed workspace leaves no cache behind.
  */
 export async function removeOrphanDatabases(list: WorkspaceList, indexedDB: IDBFactory = window.indexedDB): Promise<string[]> {
-  const known = new Set(list.workspaces.map((w) => w.databaseName));
+  // A workspace's search index lives beside its cache (`<database>-search`).
+  const known = new Set(list.workspaces.flatMap((w) => [w.databaseName, searchDatabaseName(w.databaseName)]));
   const present = (await indexedDB.databases?.()) ?? [];
   const orphans = present.map((d) => d.name ?? '').filter((name) => name.startsWith('outpost-ws-') && !known.has(name));
   await Promise.all(orphans.map((name) => deleteDatabase(name, indexedDB).catch(() => undefined)));

@@ -130,12 +130,18 @@ export async function countScopeRows(db: OutpostDb, scope: ScopeKey): Promise<nu
  * Calls `onBatch` with a scope's current rows, a few chunks at a time (in no
  * particular order); stops when it returns false.
  */
-export async function eachScopeBatch(db: OutpostDb, scope: ScopeKey, onBatch: (rows: StoredRow[]) => boolean | void, chunksPerRead = 16): Promise<void> {
+export async function eachScopeBatch(
+  db: OutpostDb,
+  scope: ScopeKey,
+  onBatch: (rows: StoredRow[]) => boolean | void | Promise<boolean | void>,
+  chunksPerRead = 16,
+): Promise<void> {
   const view = await viewOf(db, scope);
   const live = view.resolved.live;
   const local: StoredRow[] = [];
   for (const [key, place] of live) if (place.in === 'overlay') local.push(storedRowOf(scope, place.entry.table, key, place.pass, place.entry.row!, place.entry));
-  if (local.length > 0 && onBatch(local) === false) return;
+  // A batch handler may be async (search indexes each batch before the next is read).
+  if (local.length > 0 && (await onBatch(local)) === false) return;
   for (let i = 0; i < view.heads.length; i += chunksPerRead) {
     const heads = view.heads.slice(i, i + chunksPerRead);
     const rows = await chunkRows(db, scope, heads.map((h) => h.chunk));
@@ -149,8 +155,13 @@ export async function eachScopeBatch(db: OutpostDb, scope: ScopeKey, onBatch: (r
         if (row) batch.push(storedRowOf(scope, head.table, key, place.pass, row));
       });
     }
-    if (batch.length > 0 && onBatch(batch) === false) return;
+    if (batch.length > 0 && (await onBatch(batch)) === false) return;
   }
+}
+
+/** Every current key of a scope with the pass that wrote its copy (no row is read). */
+export async function scopeKeyPasses(db: OutpostDb, scope: ScopeKey): Promise<[key: string, pass: string][]> {
+  return [...(await viewOf(db, scope)).resolved.live].map(([key, place]) => [key, place.pass]);
 }
 
 /** Every current row of a scope. */

@@ -30,9 +30,11 @@ export interface BenchPlan {
   /** CPU-profile the headline mirror (main and renderer) and keep the hot spots. */
   readonly profile: boolean;
   readonly timeoutMs: number;
+  /** Synthetic rows the search section indexes and queries (a million: the target is stated over a million rows). */
+  readonly searchRows: number;
 }
 
-export const SECTIONS = ['mirror', 'peer', 'rate', 'delta', 'ui', 'scaling'] as const;
+export const SECTIONS = ['mirror', 'peer', 'rate', 'delta', 'ui', 'scaling', 'search'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 function parseScale(text: string | undefined): Scale | undefined {
@@ -76,5 +78,6 @@ export function planFromArgs(argv: readonly string[]): BenchPlan {
     indexCost: argv.includes('--index-cost'),
     profile: argv.includes('--profile'),
     timeoutMs: quick ? 120_000 : 3_600_000,
+    searchRows: Number(value('--search-rows') ?? 1_000_000),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--scale <s>] [--peer-scale <s>] [--only mirror,peer,rate,delta,ui,scaling] [--route <r>]`
+ * `npm run bench [-- --quick] [--scale <s>] [--peer-scale <s>] [--only mirror,peer,rate,delta,ui,scaling,search] [--route <r>] [--search-rows <n>]`
  *
  * Measures Outpost's mirror through the real path (reference server → main-side
  * process → bridge → Dexie in headless Chromium) beside the limits of this machine and
@@ -20,6 +20,7 @@ import { changeSampledRows, deltaPass } from './scenarios/delta-pass.js';
 import { bulkPutLimitRun, peerRun } from './scenarios/page-runs.js';
 import { bindingTimeScale, rateLimitedMirror } from './scenarios/rate-limited.js';
 import { measureUi } from './scenarios/ui-latency.js';
+import { measureSearch } from './scenarios/search-index.js';
 import { startBenchOrigin } from './support/bench-origin.js';
 import { buildPages, resultsDir, type BuiltPages } from './support/build-pages.js';
 import { cpuPerThousandRows, cpuSpent, cpuTimes } from './support/cpu-accounting.js';
@@ -84,6 +85,8 @@ interface PhaseWork {
   readonly home: boolean;
   /** Limit (a) for a scaling point. */
   readonly limit: boolean;
+  /** The search index over this workspace's rows and a million synthetic ones. */
+  readonly search: boolean;
 }
 
 /**
@@ -111,6 +114,7 @@ async function workspace(pages: BuiltPages, scale: Scale, work: PhaseWork): Prom
       if (work.headline) await limitA(browser, origin.url, server, scopes, ours, scale);
       else if (work.limit) await section(`7 scaling (limit at ${scale})`, () => scalingLimit(browser, origin.url, server, scopes, scale));
       if (work.peer) await section('2 peer', () => peer(browser, origin.url, server, scopes, ours, scale));
+      if (work.search) await section('8 search', () => search(browser, origin.url, server, scopes));
     } finally {
       await origin.close();
     }
@@ -252,6 +256,13 @@ async function peer(browser: BenchBrowser, originUrl: string, server: RunningSer
   };
 }
 
+async function search(browser: BenchBrowser, originUrl: string, server: RunningServer, scopes: MirroredScope[]): Promise<void> {
+  log(`search: indexing the workspace's rows, then ${plan.searchRows.toLocaleString()} synthetic rows and querying them…`);
+  results.search = await measureSearch({ context: browser.context, originUrl, scopes, token: server.token, syntheticRows: plan.searchRows, queries: 400 });
+  const { workspace: w, synthetic: y } = results.search;
+  log(`  workspace: ${w.indexed} of ${w.rows} rows indexed at ${Math.round(w.rowsPerSecond)} rows/s, ${Math.round(w.heapMb)} MB; synthetic: ${Math.round(y.rowsPerSecond)} rows/s, ${Math.round(y.heapMb)} MB, query p95 ${y.query.p95.toFixed(1)} ms`);
+}
+
 async function homeWindow(server: RunningServer, browser: BenchBrowser, pages: BuiltPages, scale: Scale, quiet: AppMirrorResult): Promise<void> {
   const open = await mirror(server, browser, pages, scale, plan.home.route);
   await open.close();
@@ -329,6 +340,7 @@ const want = (scale: Scale, work: Partial<PhaseWork>) => {
     peer: !!a.peer || !!b.peer,
     home: !!a.home || !!b.home,
     limit: !!a.limit || !!b.limit,
+    search: !!a.search || !!b.search,
   });
   if (known) known.work = merged(known.work, work);
   else scales.push({ scale, work: merged({}, work) });
@@ -337,7 +349,7 @@ if (plan.sections.has('scaling')) for (const f of plan.scalingFractions) want(f,
 if (plan.sections.has('rate')) want(plan.rateLimited.scale, {});
 if (plan.sections.has('peer')) want(plan.peerScale, { peer: true });
 if (plan.sections.has('mirror')) want(plan.home.scale, { home: true });
-if (headlineSections || plan.sections.has('scaling')) want(plan.scale, { headline: headlineSections });
+if (headlineSections || plan.sections.has('scaling') || plan.sections.has('search')) want(plan.scale, { headline: headlineSections, search: plan.sections.has('search') });
 // Smaller workspaces first: a failure shows early, and the largest one ends the mirrors.
 const size = (s: Scale) => (s === 'large' ? 1 : s === 'demo' ? 0 : s);
 scales.sort((a, b) => size(a.scale) - size(b.scale));

@@ -59,8 +59,9 @@ describe('planFromArgs', () => {
   it('runs large with every section by default, the outbox as the quiet window', () => {
     const plan = planFromArgs([]);
     expect(plan.scale).toBe('large');
-    expect([...plan.sections].sort()).toEqual(['delta', 'mirror', 'peer', 'rate', 'scaling', 'ui']);
+    expect([...plan.sections].sort()).toEqual(['delta', 'mirror', 'peer', 'rate', 'scaling', 'search', 'ui']);
     expect(plan.route).toBe('/outbox');
+    expect(plan.searchRows).toBe(1_000_000);
     expect(plan.chromiumArgs).toEqual([]);
   });
 
@@ -70,5 +71,9 @@ describe('planFromArgs', () => {
     expect(plan.scale).toBe(0.05);
     expect([...plan.sections].sort()).toEqual(['mirror', 'ui']);
     expect(plan.chromiumArgs).toEqual(['--enable-features=IdbSqliteBackingStore']);
+  });
+
+  it('reads --search-rows', () => {
+    expect(planFromArgs(['--only', 'search', '--search-rows', '20000']).searchRows).toBe(20_000);
   });
 });

@@ -38,9 +38,36 @@ export interface RxdbPageApi {
   rxdbMirror(options: { scopes: PageScope[]; token: string; dbName: string; parallel: number }): Promise<PeerResult>;
 }
 
+export interface SearchBuildResult {
+  /** Rows given to the index. */
+  readonly rows: number;
+  /** Rows with text to index (the others leave no entry). */
+  readonly indexed: number;
+  /** Time spent indexing (downloads not counted), ms. */
+  readonly ms: number;
+}
+
+export interface SearchQueryResult {
+  readonly queries: number;
+  /** Queries with at least one row found. */
+  readonly found: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly max: number;
+}
+
+export interface SearchPageApi {
+  indexWorkspace(options: { scopes: PageScope[]; token: string }): Promise<SearchBuildResult>;
+  makeSynthetic(options: { rows: number }): Promise<void>;
+  indexSynthetic(options: Record<string, never>): Promise<SearchBuildResult>;
+  querySynthetic(options: { queries: number }): Promise<SearchQueryResult>;
+  dropIndex(options: Record<string, never>): Promise<void>;
+}
+
 export interface BenchPages {
   limit: LimitPageApi;
   rxdb: RxdbPageApi;
+  search: SearchPageApi;
 }
 
 export const PAGE_GLOBAL = 'outpostBench';

@@ -4,6 +4,7 @@ import type { HotSpot } from '../support/cpu-profile.js';
 import type { DeltaResult } from '../scenarios/delta-pass.js';
 import type { RateLimitedResult } from '../scenarios/rate-limited.js';
 import type { UiResult } from '../scenarios/ui-latency.js';
+import type { SearchFigures } from '../scenarios/search-index.js';
 
 /** Everything one run measured; written as JSON and summarised as the table. */
 export interface BenchResults {
@@ -21,6 +22,7 @@ export interface BenchResults {
   ui?: UiResult;
   memory?: MemoryFigures;
   scaling?: ScalingFigures;
+  search?: SearchFigures;
   /** Hot spots of the headline mirror (`--profile`), by self time. */
   profile?: { readonly main: HotSpot[]; readonly renderer: HotSpot[] };
   /** Sections that failed, with the reason (the others still ran). */

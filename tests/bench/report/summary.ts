@@ -100,6 +100,12 @@ export function summarize(r: BenchResults): TableRow[] {
       add('7 scaling', 'headline mirror, rows/s per tenth of its rows', t.map((v) => int(v)).join(' '));
     }
   }
+  if (r.search) {
+    const { workspace: w, synthetic: y } = r.search;
+    add('8 search', `index build, this workspace: ${int(w.indexed)} of ${int(w.rows)} rows have text`, `${int(w.rowsPerSecond)} rows/s, ${int(w.heapMb)} MB heap`);
+    add('8 search', `index build, ${int(y.rows)} synthetic rows (data-list items)`, `${int(y.rowsPerSecond)} rows/s, ${int(y.heapMb)} MB heap`);
+    add('8 search', `query p95 over ${int(y.rows)} rows, ${y.query.queries} queries (p50 ${fix(y.query.p50, 1)}, max ${fix(y.query.max, 1)}; ${y.query.found} found rows)`, `${fix(y.query.p95, 1)} ms`, '< 50 ms', y.query.p95 < 50);
+  }
   if (r.profile) {
     for (const [side, spots] of [['main', r.profile.main], ['renderer', r.profile.renderer]] as const) {
       const busy = spots.filter((h) => !/^\((idle|program|garbage collector)\)/.test(h.name)).slice(0, 4);

@@ -7,7 +7,7 @@ export const resultsDir = resolve(repoRoot, 'bench-results');
 export interface BuiltPages {
   /** The app's renderer, as the harness serves it. */
   readonly rendererDir: string;
-  /** The bench page (limit (a), RxDB), served by the bench origin. */
+  /** The bench pages (limit (a), RxDB, search), served by the bench origin. */
   readonly pageDir: string;
 }
 
@@ -28,7 +28,7 @@ export async function buildPages(): Promise<BuiltPages> {
     build: {
       outDir: pageDir,
       emptyOutDir: true,
-      rolldownOptions: { input: { limit: resolve(pageRoot, 'limit.html'), rxdb: resolve(pageRoot, 'rxdb.html') } },
+      rolldownOptions: { input: { limit: resolve(pageRoot, 'limit.html'), rxdb: resolve(pageRoot, 'rxdb.html'), search: resolve(pageRoot, 'search.html') } },
     },
   });
   return { rendererDir, pageDir };

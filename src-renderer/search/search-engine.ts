@@ -1,0 +1,182 @@
+import { mirrorTableSpecs, SCHEMA_VERSION, type OutpostDb } from '../../src-shared/store/index.js';
+import { SearchIndex, SEARCH_INDEX_FORMAT, type SearchIndexState } from './search-index.js';
+import { highlightText, queryWords, scoreText } from './search-rank.js';
+import type { SearchText } from './search-text.js';
+import { mirrorMark, rowsByRefs, scanTable, searchableTables, setMirrorMark, type RowRef } from './search-rows.js';
+import { lastPendingId, loadState, notePending, pendingNotes, saveState, type SearchDb } from './search-store.js';
+import { searchTextOf } from './search-text.js';
+import type { Piece } from './search-highlight.js';
+
+/**
+ * The search engine of one workspace, as the worker runs it (and tests, on
+ * fake-indexeddb): loads the saved index or builds one from the mirror, applies
+ * changed rows, answers queries and saves itself.
+ */
+
+/** One row found. */
+export interface SearchHit extends RowRef {
+  readonly score: number;
+  readonly title: Piece[];
+  readonly snippet: Piece[];
+}
+
+export interface SearchStatus {
+  readonly state: 'loading' | 'building' | 'ready';
+  readonly rows: number;
+}
+
+/** The index's version: its format, the database schema and the catalogue's tables. */
+export function searchIndexVersion(): string {
+  const catalogue = JSON.stringify(mirrorTableSpecs());
+  let h = 0;
+  for (let i = 0; i < catalogue.length; i++) h = (Math.imul(h, 31) + catalogue.charCodeAt(i)) | 0;
+  return `${SEARCH_INDEX_FORMAT}.${SCHEMA_VERSION}.${(h >>> 0).toString(36)}`;
+}
+
+/** Interned places (table and scope): a ref is `<place number>|<row key>`, short in memory. */
+class Places {
+  readonly list: string[] = [];
+  private readonly numbers = new Map<string, number>();
+  constructor(list: readonly string[] = []) {
+    for (const place of list) this.number(place);
+  }
+  number(place: string): number {
+    let n = this.numbers.get(place);
+    if (n === undefined) {
+      n = this.list.push(place) - 1;
+      this.numbers.set(place, n);
+    }
+    return n;
+  }
+  refOf(ref: RowRef): string {
+    return `${this.number(`${ref.table}\u0001${ref.scope}`)}|${ref.key}`;
+  }
+  parse(ref: string): RowRef {
+    const bar = ref.indexOf('|');
+    const [table, scope] = this.list[Number(ref.slice(0, bar))]!.split('\u0001') as [string, string];
+    return { table, scope, key: ref.slice(bar + 1) };
+  }
+}
+
+const BATCH = 2_000;
+const CANDIDATES = 200;
+
+export class SearchEngine {
+  private index = new SearchIndex();
+  private places = new Places();
+  private status: SearchStatus = { state: 'loading', rows: 0 };
+  /** Updates run one after another, in the order they were noted. */
+  private queue: Promise<void> = Promise.resolve();
+  private appliedUpTo = 0;
+  /** Settles once the index is loaded or built: queries before that see what is indexed so far. */
+  ready: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly mirror: OutpostDb,
+    private readonly store: SearchDb,
+    private readonly onStatus: (status: SearchStatus) => void,
+  ) {}
+
+  /** Opens the saved index when it fits this mirror and version, else starts building one (see `ready`). */
+  static async open(mirror: OutpostDb, store: SearchDb, onStatus: (status: SearchStatus) => void = () => undefined): Promise<SearchEngine> {
+    const engine = new SearchEngine(mirror, store, onStatus);
+    const saved = await loadState(store);
+    const mark = await mirrorMark(mirror);
+    if (saved && mark !== null && saved.header.mark === mark && saved.header.version === searchIndexVersion()) {
+      engine.index = SearchIndex.fromState(saved.parts.index as SearchIndexState);
+      engine.places = new Places(saved.parts.places as string[]);
+      for (const note of await pendingNotes(store)) await engine.apply(note.refs, note.id);
+      engine.setStatus('ready');
+    } else {
+      engine.ready = engine.rebuild();
+    }
+    return engine;
+  }
+
+  get size(): number {
+    return this.index.size;
+  }
+
+  private setStatus(state: SearchStatus['state']): void {
+    this.status = { state, rows: this.index.size };
+    this.onStatus(this.status);
+  }
+
+  /** Builds the index anew from every mirrored row, then saves it. Queries meanwhile see the old one. */
+  async rebuild(): Promise<void> {
+    this.setStatus('building');
+    const upTo = await lastPendingId(this.store);
+    const index = new SearchIndex();
+    const places = new Places();
+    for (const table of searchableTables()) {
+      await scanTable(this.mirror, table, BATCH, (rows) => {
+        for (const r of rows) index.upsert(places.refOf(r), searchTextOf(r.row));
+        this.onStatus({ state: 'building', rows: index.size });
+      });
+    }
+    this.index = index;
+    this.places = places;
+    // Changes noted while the scan ran are applied again: rows read twice index once.
+    for (const note of await pendingNotes(this.store)) if (note.id > upTo) await this.apply(note.refs, note.id);
+    this.appliedUpTo = Math.max(this.appliedUpTo, upTo);
+    const mark = (await mirrorMark(this.mirror)) ?? crypto.randomUUID();
+    await setMirrorMark(this.mirror, mark);
+    await this.save(mark);
+    this.setStatus('ready');
+  }
+
+  /** Rows changed (null: the mirror was cleared): noted first, so a restart before the next save redoes them. */
+  update(refs: readonly RowRef[] | null): Promise<void> {
+    this.queue = this.queue.then(async () => {
+      const id = await notePending(this.store, refs);
+      await this.apply(refs, id);
+    });
+    return this.queue;
+  }
+
+  private async apply(refs: readonly RowRef[] | null, noteId: number): Promise<void> {
+    if (refs === null) {
+      this.index = new SearchIndex();
+      this.places = new Places();
+    } else {
+      for (let i = 0; i < refs.length; i += BATCH) {
+        const batch = refs.slice(i, i + BATCH);
+        const present = new Map((await rowsByRefs(this.mirror, batch)).map((r) => [this.places.refOf(r), r.row]));
+        for (const ref of batch) {
+          const id = this.places.refOf(ref);
+          const row = present.get(id);
+          this.index.upsert(id, row ? searchTextOf(row) : null);
+        }
+      }
+    }
+    this.appliedUpTo = Math.max(this.appliedUpTo, noteId);
+    if (this.status.state !== 'building') this.setStatus(this.status.state);
+  }
+
+  /** Saves the index with what has been applied so far; rebuilds first when it has grown too many dead entries. */
+  async save(mark?: string): Promise<void> {
+    await this.queue;
+    if (this.index.needsCompaction && mark === undefined) return this.rebuild();
+    const header = { version: searchIndexVersion(), mark: mark ?? (await mirrorMark(this.mirror)) ?? '', savedAt: new Date().toISOString() };
+    await saveState(this.store, header, { index: this.index.exportState(), places: this.places.list }, this.appliedUpTo);
+  }
+
+  /** The best `limit` rows for a query, ranked (see search-rank.ts). */
+  async search(query: string, limit = 50): Promise<SearchHit[]> {
+    const terms = queryWords(query);
+    if (terms.length === 0) return [];
+    const { exact, fuzzy } = this.index.candidates(terms.join(' '), CANDIDATES);
+    const refs = [...exact, ...fuzzy].map((r) => this.places.parse(r));
+    const rows = await rowsByRefs(this.mirror, refs);
+    const scored: { ref: RowRef; text: SearchText; score: number; length: number }[] = [];
+    for (const r of rows) {
+      const text = searchTextOf(r.row);
+      const score = text && scoreText(terms, text);
+      if (text && score) scored.push({ ref: r, text, score, length: text.title.length + text.body.length });
+    }
+    // Equal matches: the shorter row first (the words are more of what it says).
+    scored.sort((a, b) => b.score - a.score || a.length - b.length);
+    // Only the rows shown are highlighted.
+    return scored.slice(0, limit).map(({ ref, text, score }) => ({ table: ref.table, scope: ref.scope, key: ref.key, score, ...highlightText(terms, text) }));
+  }
+}

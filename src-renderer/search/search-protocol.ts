@@ -1,0 +1,15 @@
+import type { SearchHit, SearchStatus } from './search-engine.js';
+import type { RowRef } from './search-rows.js';
+
+/** Messages from the window to the search worker. */
+export type ToWorker =
+  | { readonly t: 'open'; readonly databaseName: string }
+  | { readonly t: 'update'; readonly refs: readonly RowRef[] | null }
+  | { readonly t: 'search'; readonly id: number; readonly query: string; readonly limit: number }
+  | { readonly t: 'save' };
+
+/** Messages from the search worker to the window. */
+export type FromWorker =
+  | { readonly t: 'status'; readonly status: SearchStatus }
+  | { readonly t: 'result'; readonly id: number; readonly hits: SearchHit[]; readonly ms: number }
+  | { readonly t: 'failed'; readonly message: string };

@@ -1,0 +1,76 @@
+import { eachScopeBatch, getRows, mirrorTableSpecs, scopeKeyPasses, tableScopes, type OutpostDb, type ScopeKey } from '../../src-shared/store/index.js';
+
+/**
+ * The one place search reads the mirror. The mirror's row layout may change (rows kept
+ * in chunks, for one); search only ever asks these questions, so only this file follows.
+ */
+
+/** One mirrored row as search knows it: its table, its list (scope) and its key. */
+export interface RowRef {
+  readonly table: string;
+  readonly scope: ScopeKey;
+  readonly key: string;
+}
+
+/** A mirrored row with where it lives. */
+export interface SearchRow extends RowRef {
+  readonly row: Record<string, unknown>;
+}
+
+/** Every mirrored table's name. */
+export function searchableTables(): string[] {
+  return Object.keys(mirrorTableSpecs());
+}
+
+/**
+ * Calls `onBatch` with every row of a table, list after list, about `batchSize` at a
+ * time. Each batch is read after the previous one was handled, so a long scan never
+ * holds a transaction open nor the whole table in memory.
+ */
+export async function scanTable(db: OutpostDb, table: string, batchSize: number, onBatch: (rows: SearchRow[]) => Promise<void> | void): Promise<void> {
+  // The store reads a few chunks (up to 1,000 rows each) at a time.
+  const chunksPerRead = Math.max(1, Math.round(batchSize / 1000));
+  for (const scope of await tableScopes(db, table)) {
+    await eachScopeBatch(db, scope, async (rows) => onBatch(rows.map((r) => ({ table, scope, key: r.key, row: r.row }))), chunksPerRead);
+  }
+}
+
+/** The rows of these refs that are stored now (a missing one is left out). */
+export async function rowsByRefs(db: OutpostDb, refs: readonly RowRef[]): Promise<SearchRow[]> {
+  const byScope = new Map<string, RowRef[]>();
+  for (const ref of refs) byScope.set(`${ref.table}\n${ref.scope}`, [...(byScope.get(`${ref.table}\n${ref.scope}`) ?? []), ref]);
+  const out: SearchRow[] = [];
+  for (const list of byScope.values()) {
+    const stored = await getRows(db, list[0]!.scope, list.map((r) => r.key));
+    stored.forEach((row, i) => {
+      if (row) out.push({ ...list[i]!, row: row.row });
+    });
+  }
+  return out;
+}
+
+/** The keys of one list's rows in a table (read before the list is removed). */
+export async function scopeRowRefs(db: OutpostDb, table: string, scope: ScopeKey): Promise<RowRef[]> {
+  return (await scopeKeyPasses(db, scope)).map(([key]) => ({ table, scope, key }));
+}
+
+/** The rows a sweep of `pass` would delete: the list's rows not stamped with it. */
+export async function sweptRowRefs(db: OutpostDb, table: string, scope: ScopeKey, pass: string): Promise<RowRef[]> {
+  return (await scopeKeyPasses(db, scope)).filter(([, stamp]) => stamp !== pass).map(([key]) => ({ table, scope, key }));
+}
+
+const MARK_KEY = 'search.mark';
+
+/**
+ * The mirror's mark for its search index: an id written into the mirror database when an
+ * index is built for it. A mirror deleted and created anew has none (or another), so an
+ * index persisted for the old one is known to be stale.
+ */
+export async function mirrorMark(db: OutpostDb): Promise<string | null> {
+  const record = await db.meta.get(MARK_KEY);
+  return typeof record?.value === 'string' ? record.value : null;
+}
+
+export async function setMirrorMark(db: OutpostDb, mark: string): Promise<void> {
+  await db.meta.put({ key: MARK_KEY, value: mark });
+}

@@ -1,0 +1,73 @@
+import { Dexie, type Table } from 'dexie';
+import type { DbDependencies } from '../../src-shared/store/index.js';
+import type { RowRef } from './search-rows.js';
+
+/**
+ * Where a workspace's search index is kept: its own IndexedDB database beside the
+ * mirror's (`<mirror database>-search`), so clearing or upgrading one never touches
+ * the other. `state` holds the index as FlexSearch exported it, in parts; `pending`
+ * holds rows changed since it was saved, applied again when it is loaded.
+ */
+export function searchDatabaseName(mirrorDatabase: string): string {
+  return `${mirrorDatabase}-search`;
+}
+
+export interface StatePart {
+  readonly key: string;
+  readonly value: unknown;
+}
+
+export interface PendingRefs {
+  readonly id?: number;
+  /** Null: the whole mirror was cleared. */
+  readonly refs: readonly RowRef[] | null;
+}
+
+export type SearchDb = Dexie & {
+  state: Table<StatePart, string>;
+  pending: Table<PendingRefs, number>;
+};
+
+export function openSearchDatabase(deps: DbDependencies, name: string): SearchDb {
+  const db = new Dexie(name, { indexedDB: deps.indexedDB as never, IDBKeyRange: deps.IDBKeyRange as never }) as SearchDb;
+  db.version(1).stores({ state: 'key', pending: '++id' });
+  return db;
+}
+
+/** The saved index's header: what it was built for. */
+export interface SavedHeader {
+  readonly version: string;
+  readonly mark: string;
+  readonly savedAt: string;
+}
+
+/** Replaces the saved index with these parts, and forgets pending changes up to `upTo` (they are in it). */
+export async function saveState(db: SearchDb, header: SavedHeader, parts: Record<string, unknown>, upTo: number): Promise<void> {
+  await db.transaction('rw', db.state, db.pending, async () => {
+    await db.state.clear();
+    await db.state.bulkPut(Object.entries(parts).map(([key, value]) => ({ key, value })));
+    await db.state.put({ key: 'header', value: header });
+    await db.pending.where(':id').belowOrEqual(upTo).delete();
+  });
+}
+
+/** The saved header and parts, or null when nothing is saved. */
+export async function loadState(db: SearchDb): Promise<{ header: SavedHeader; parts: Record<string, unknown> } | null> {
+  const all = await db.state.toArray();
+  const header = all.find((p) => p.key === 'header')?.value as SavedHeader | undefined;
+  if (!header) return null;
+  return { header, parts: Object.fromEntries(all.filter((p) => p.key !== 'header').map((p) => [p.key, p.value])) };
+}
+
+/** Notes rows changed (or the mirror cleared) before they reach the index; returns the note's id. */
+export async function notePending(db: SearchDb, refs: readonly RowRef[] | null): Promise<number> {
+  return db.pending.add({ refs: refs === null ? null : refs.map((r) => ({ table: r.table, scope: r.scope, key: r.key })) });
+}
+
+export async function pendingNotes(db: SearchDb): Promise<Required<PendingRefs>[]> {
+  return (await db.pending.orderBy(':id').toArray()) as Required<PendingRefs>[];
+}
+
+export async function lastPendingId(db: SearchDb): Promise<number> {
+  return ((await db.pending.orderBy(':id').lastKey()) as number | undefined) ?? 0;
+}

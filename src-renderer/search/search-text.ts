@@ -1,0 +1,94 @@
+/**
+ * What search reads of a row: its names (names, titles, custom ids, numbers, file names)
+ * and its body (texts, descriptions, summaries, data-list values, comments), as plain
+ * text. Ids, links, dates, cultures, colours and states are left out: they are not words
+ * anyone searches by, and leaving them out keeps rows with no text (lesson
+ * participations, completions) out of the index altogether.
+ */
+export interface SearchText {
+  readonly title: string;
+  readonly body: string;
+}
+
+/** Fields read as a row's name, at the row's top level or in its locales (a mention's name is not the row's). */
+const TITLE_KEYS = new Set(['name', 'title', 'customId', 'number', 'firstName', 'lastName', 'displayName', 'initials', 'email', 'registerNumber']);
+const TITLE_PARENTS = new Set(['', 'locales', 'locale']);
+/** Fields that hold codes, not words. */
+const SKIP_KEYS = new Set(['culture', 'contentType', 'type', 'status', 'color', 'taskAccess', 'dataSource', 'permissionSettingType', 'permissionSettingDepartmentTypes', 'base']);
+const SKIP_SUFFIXES = ['Url', 'Id', 'Ids', 'TimeZone', 'State', 'DateTime'];
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LINK = /^[a-z][a-z0-9+.-]*:\/\//i;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Bounds: a hostile 4 MB row must not make a 4 MB index entry. */
+export const TITLE_LIMIT = 1_000;
+export const BODY_LIMIT = 16_000;
+const MAX_DEPTH = 6;
+const MAX_ITEMS = 200;
+
+function skipKey(key: string): boolean {
+  return key === 'id' || SKIP_KEYS.has(key) || (!TITLE_KEYS.has(key) && SKIP_SUFFIXES.some((s) => key.endsWith(s)));
+}
+
+function isWords(value: string): boolean {
+  const text = value.trim();
+  return text.length > 0 && !GUID.test(text) && !LINK.test(text) && !ISO_DATE.test(text);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * HTML as plain text for indexing: scripts and styles dropped, tags become spaces,
+ * entities decoded. The result is only ever indexed or shown as text, never parsed as HTML.
+ */
+export function htmlToPlainText(html: string): string {
+  if (!html.includes('<') && !html.includes('&')) return html;
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith('#')) {
+        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The searchable text of a row, or null when it has none. */
+export function searchTextOf(row: Record<string, unknown>): SearchText | null {
+  const title: string[] = [];
+  const body: string[] = [];
+  let titleLength = 0;
+  let bodyLength = 0;
+  const add = (text: string, asTitle: boolean) => {
+    if (asTitle && titleLength < TITLE_LIMIT) {
+      title.push(text);
+      titleLength += text.length + 1;
+    } else if (bodyLength < BODY_LIMIT) {
+      body.push(text);
+      bodyLength += text.length + 1;
+    }
+  };
+  /** `parent`: the key of the object holding `key` (an array passes its own key on). */
+  const walk = (value: unknown, key: string, parent: string, depth: number) => {
+    if (typeof value === 'string') {
+      if (isWords(value)) add(htmlToPlainText(value).replace(/\s+/g, ' ').trim(), TITLE_KEYS.has(key) && TITLE_PARENTS.has(parent));
+    } else if (Array.isArray(value)) {
+      if (depth < MAX_DEPTH) for (const item of value.slice(0, MAX_ITEMS)) walk(item, key, parent, depth + 1);
+    } else if (value !== null && typeof value === 'object' && depth < MAX_DEPTH) {
+      let n = 0;
+      for (const [k, v] of Object.entries(value)) {
+        if (n++ >= MAX_ITEMS) break;
+        if (!skipKey(k)) walk(v, k, key, depth + 1);
+      }
+    }
+  };
+  walk(row, '', '', 0);
+  if (title.length === 0 && body.length === 0) return null;
+  return { title: title.join(' ').slice(0, TITLE_LIMIT), body: body.join(' ').slice(0, BODY_LIMIT) };
+}

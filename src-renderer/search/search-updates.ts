@@ -1,0 +1,75 @@
+import { endpoints, rowKey } from '../../src-shared/api/index.js';
+import type { OutboxEntry, OutboxStore, Target } from '../../src-shared/outbox/index.js';
+import { rowLocationOf } from '../../src-shared/outbox/index.js';
+import { parseScopeKey, type MirrorStore, type OutpostDb } from '../../src-shared/store/index.js';
+import { scopeRowRefs, sweptRowRefs, type RowRef } from './search-rows.js';
+
+/** Where changed rows go: the search client, which batches them for the worker. */
+export interface SearchSink {
+  changed(refs: readonly RowRef[]): void;
+  cleared(): void;
+}
+
+/**
+ * The store port with search kept up to date: each write main asks for runs as before,
+ * and once its transaction has committed the keys of the rows it touched go to `sink`
+ * (the index reads the rows themselves, off the main thread). Rows a sweep or a removal
+ * deletes are listed, by key only, just before. A failure here never fails the write.
+ */
+export function withSearchUpdates<S extends MirrorStore & OutboxStore>(store: S, db: OutpostDb, sink: SearchSink): S {
+  const safely = async (read: () => Promise<RowRef[]>): Promise<RowRef[]> => {
+    try {
+      return await read();
+    } catch {
+      return [];
+    }
+  };
+  const refsOfTargets = (targets: Iterable<Target>): RowRef[] => [...new Set(targets)].map((t) => rowLocationOf(t));
+  const previousTargets = async (ids: readonly string[]): Promise<Target[]> => {
+    const entries = (await db.outbox.bulkGet([...ids])) as (OutboxEntry | undefined)[];
+    return entries.filter((e): e is OutboxEntry => e !== undefined).map((e) => e.target);
+  };
+  /** An outbox write: the copies of every target touched, before and after, are rebuilt. */
+  const outboxWrite = async (ids: readonly string[], targets: Target[], write: () => Promise<void>) => {
+    const before = await previousTargets(ids).catch(() => [] as Target[]);
+    await write();
+    sink.changed(refsOfTargets([...before, ...targets]));
+  };
+
+  return {
+    ...store,
+    async applyPage(command) {
+      const result = await store.applyPage(command);
+      const endpoint = endpoints[command.endpoint];
+      sink.changed(command.rows.map((row) => ({ table: endpoint.table, scope: command.scope, key: rowKey(endpoint, row) })));
+      return result;
+    },
+    async putRow(command) {
+      await store.putRow(command);
+      const endpoint = endpoints[command.endpoint];
+      sink.changed([{ table: endpoint.table, scope: command.scope, key: rowKey(endpoint, command.row) }]);
+    },
+    async finishPass(command) {
+      const table = endpoints[command.endpoint].table;
+      const swept = command.sweep ? await safely(() => sweptRowRefs(db, table, command.scope, command.pass)) : [];
+      const result = await store.finishPass(command);
+      if (swept.length > 0) sink.changed(swept);
+      return result;
+    },
+    async removeScopes(scopes) {
+      const removed = await safely(async () => (await Promise.all(scopes.map((s) => scopeRowRefs(db, parseScopeKey(s).endpoint.table, s)))).flat());
+      await store.removeScopes(scopes);
+      if (removed.length > 0) sink.changed(removed);
+    },
+    async clearMirror() {
+      await store.clearMirror();
+      sink.cleared();
+    },
+    outboxPut: (command) => outboxWrite(command.entries.map((e) => e.id), command.entries.map((e) => e.target), () => store.outboxPut(command)),
+    outboxSettle: (command) =>
+      outboxWrite(command.entries.map((e) => e.id), [command.target, ...command.entries.map((e) => e.target)], () => store.outboxSettle(command)),
+    async outboxRemove(ids) {
+      await outboxWrite(ids, [], () => store.outboxRemove(ids));
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/// <reference lib="webworker" />
+import { openDatabase } from '../../src-shared/store/index.js';
+import { SearchEngine } from './search-engine.js';
+import type { FromWorker, ToWorker } from './search-protocol.js';
+import { openSearchDatabase, searchDatabaseName } from './search-store.js';
+
+/**
+ * The search worker: builds, updates, saves and queries the index off the window's
+ * thread. It opens the workspace's mirror read-only in spirit (through search-rows.ts)
+ * and its own `<mirror>-search` database.
+ */
+declare const self: DedicatedWorkerGlobalScope;
+
+/** Saved this long after the last change: a burst of sync pages is saved once. */
+const SAVE_AFTER_MS = 15_000;
+
+let engine: Promise<SearchEngine> | null = null;
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+const post = (message: FromWorker) => self.postMessage(message);
+const fail = (error: unknown) => post({ t: 'failed', message: error instanceof Error ? error.message : String(error) });
+
+function scheduleSave(): void {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => void engine?.then((e) => e.save()).catch(fail), SAVE_AFTER_MS);
+}
+
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  if (message.t === 'open') {
+    const deps = { indexedDB: self.indexedDB, IDBKeyRange };
+    const mirror = openDatabase(deps, message.databaseName);
+    const store = openSearchDatabase(deps, searchDatabaseName(message.databaseName));
+    engine = SearchEngine.open(mirror, store, (status) => post({ t: 'status', status }));
+    engine.catch(fail);
+    return;
+  }
+  if (!engine) return;
+  if (message.t === 'update') {
+    void engine.then((e) => e.update(message.refs)).then(scheduleSave, fail);
+  } else if (message.t === 'save') {
+    void engine.then((e) => e.save()).catch(fail);
+  } else if (message.t === 'search') {
+    const started = performance.now();
+    void engine
+      .then((e) => e.search(message.query, message.limit))
+      .then((hits) => post({ t: 'result', id: message.id, hits, ms: performance.now() - started }))
+      .catch((error: unknown) => {
+        post({ t: 'result', id: message.id, hits: [], ms: 0 });
+        fail(error);
+      });
+  }
+};

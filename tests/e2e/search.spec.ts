@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import { expect, test } from './fixtures.js';
+
+/** Where screenshots of the palette and the search page go, when asked for (UI_SCREENSHOTS). */
+const SCREENSHOTS = process.env.UI_SCREENSHOTS;
+
+/**
+ * Search everywhere, in real Chromium: once the demo's comments are mirrored and indexed
+ * (in the search worker), Ctrl+K finds a comment by a misspelt word, marks the word it
+ * matched, and Enter opens the comment in its list with the detail panel.
+ */
+test('Ctrl+K finds a comment by a misspelt word and Enter opens it in its list', async ({ page, openApp }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openApp('/');
+
+  const palette = page.getByRole('dialog', { name: 'Jump to anything' });
+  const comments = palette.getByTestId('search-group').filter({ has: page.getByRole('heading', { name: 'Content › Comments' }) });
+  // The comments arrive with the first sync; ask again until they are indexed.
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await palette.getByRole('combobox').fill('slidse');
+    await expect(comments.getByTestId('search-hit').first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+
+  const hit = comments.getByTestId('search-hit').first();
+  await expect(hit.locator('mark').first()).toHaveText(/^slides$/i);
+  if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, 'search-palette.png') });
+  const placesAbove = await palette.getByRole('option').evaluateAll((options, first) => options.indexOf(first as HTMLElement), await hit.elementHandle());
+  for (let i = 0; i < placesAbove; i++) await page.keyboard.press('ArrowDown');
+  await expect(hit).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/#\/content\/comments\?.*row=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+  await expect(page.getByTestId('detail-panel')).toContainText(/slides/i);
+  if (SCREENSHOTS) {
+    await page.screenshot({ path: join(SCREENSHOTS, 'search-opened.png') });
+    await page.goto(page.url().replace(/#.*$/, '#/search?q=tanks'));
+    await expect(page.getByTestId('search-hit').first()).toBeVisible();
+    await page.screenshot({ path: join(SCREENSHOTS, 'search-page.png') });
+  }
+  expect(errors).toEqual([]);
+});

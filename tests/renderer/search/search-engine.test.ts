@@ -1,0 +1,146 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
+import { createDexieMirrorStore, getRow, openDatabase, type ScopeState } from '../../../src-shared/store/index.js';
+import { SearchEngine } from '../../../src-renderer/search/search-engine.js';
+import { withSearchUpdates } from '../../../src-renderer/search/search-updates.js';
+import { openSearchDatabase, saveState, loadState } from '../../../src-renderer/search/search-store.js';
+import type { RowRef } from '../../../src-renderer/search/search-rows.js';
+import { entryOf, MODULE } from '../../shared/outbox/fixtures.js';
+
+const POST = '22222222-2222-4222-8222-222222222222';
+const C1 = 'c1c1c1c1-c1c1-4c1c-8c1c-c1c1c1c1c1c1';
+const C2 = 'c2c2c2c2-c2c2-4c2c-8c2c-c2c2c2c2c2c2';
+const COMMENTS = `E2:${MODULE}/${POST}`;
+const comment = (id: string, text: string) => ({ id, locales: [{ culture: 'en-GB', text }] });
+const state = (_pass: string): ScopeState => ({
+  scope: COMMENTS, endpoint: 'E2', params: { moduleId: MODULE, contentId: POST }, parent: null, status: 'idle', pass: null,
+  lastFullAt: null, lastDeltaAt: null, highWater: { created: null, modified: null }, lastError: null, reason: null, rowCount: 0,
+});
+
+/** A workspace's mirror and search databases on one fake IndexedDB; `restart` opens them anew, as a new window would. */
+async function setup() {
+  const deps = { indexedDB: new IDBFactory(), IDBKeyRange };
+  const open = async () => {
+    const mirror = openDatabase(deps, 'ws');
+    const search = openSearchDatabase(deps, 'ws-search');
+    const engine = await SearchEngine.open(mirror, search);
+    await engine.ready;
+    const pending: Promise<void>[] = [];
+    const sink = { changed: (refs: readonly RowRef[]) => void pending.push(engine.update(refs)), cleared: () => void pending.push(engine.update(null)) };
+    const store = withSearchUpdates({ ...createDexieMirrorStore(mirror), ...createDexieOutboxStore(mirror) }, mirror, sink);
+    const settled = async () => {
+      await Promise.all(pending);
+    };
+    const keys = async (query: string) => (await engine.search(query)).map((h) => h.key);
+    return { mirror, search, engine, store, settled, keys };
+  };
+  return { open };
+}
+
+describe('search kept up to date by store writes', () => {
+  it('finds a comment a sync page wrote, by a misspelt word, and forgets it when a sweep deletes it', async () => {
+    const { open } = await setup();
+    const { store, settled, keys } = await open();
+    await store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows: [comment(C1, 'Can we get the slides afterwards?'), comment(C2, 'Noted, thank you.')], quarantined: [], state: state('p1') });
+    await settled();
+    expect(await keys('slidse')).toEqual([C1]);
+    expect(await keys('noted')).toEqual([C2]);
+
+    // A second full pass sees only C2 (changed): C1 is swept, C2's new words are found, its old ones not.
+    await store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p2', rows: [comment(C2, 'Looking forward to it')], quarantined: [], state: state('p2') });
+    await store.finishPass({ endpoint: 'E2', scope: COMMENTS, pass: 'p2', sweep: true, state: state('p2') });
+    await settled();
+    expect(await keys('slides')).toEqual([]);
+    expect(await keys('noted')).toEqual([]);
+    expect(await keys('forwrd')).toEqual([C2]);
+  });
+
+  it('finds an outbox edit’s local copy, and the server copy again once the edit is discarded', async () => {
+    const { open } = await setup();
+    const { store, settled, keys } = await open();
+    await store.putRow({ endpoint: 'E3', scope: `E3:${MODULE}`, row: { id: POST, locales: [{ culture: 'en-GB', title: 'Quarterly numbers' }] } });
+    await settled();
+    expect(await keys('quarterly')).toEqual([POST]);
+    const edit = entryOf({ kind: 'patchPost', moduleId: MODULE, contentId: POST, ops: [{ op: 'replace', path: '/locales/0/title', value: 'Summer party' }] });
+    await store.outboxPut({ entries: [edit] });
+    await settled();
+    expect(await keys('party')).toEqual([POST]);
+    expect(await keys('quarterly')).toEqual([]);
+    await store.outboxPut({ entries: [{ ...edit, state: 'discarded' }] });
+    await settled();
+    expect(await keys('party')).toEqual([]);
+    expect(await keys('quarterly')).toEqual([POST]);
+  });
+
+  it('forgets the rows of a removed list and everything when the mirror is cleared', async () => {
+    const { open } = await setup();
+    const { store, settled, keys } = await open();
+    await store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows: [comment(C1, 'Thanks for sharing!')], quarantined: [], state: state('p1') });
+    await store.putRow({ endpoint: 'E3', scope: `E3:${MODULE}`, row: { id: POST, locales: [{ culture: 'en-GB', title: 'Sharing economy' }] } });
+    await settled();
+    expect((await keys('sharing')).sort()).toEqual([C1, POST].sort());
+    await store.removeScopes([COMMENTS]);
+    await settled();
+    expect(await keys('sharing')).toEqual([POST]);
+    await store.clearMirror();
+    await settled();
+    expect(await keys('sharing')).toEqual([]);
+  });
+});
+
+describe('the saved index', () => {
+  it('survives a restart: it is loaded, not rebuilt from the rows', async () => {
+    const { open } = await setup();
+    const first = await open();
+    await first.store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows: [comment(C1, 'Great work, everyone.')], quarantined: [], state: state('p1') });
+    await first.settled();
+    await first.engine.save();
+    // A row written behind search's back: a rebuild would find it, a loaded index does not.
+    await createDexieMirrorStore(first.mirror).putRow({ endpoint: 'E2', scope: COMMENTS, row: comment(C2, 'Great slides') });
+    first.mirror.close();
+    first.search.close();
+
+    const second = await open();
+    expect(await second.keys('great')).toEqual([C1]);
+    expect(second.engine.size).toBe(1);
+  });
+
+  it('redoes changes noted after the last save', async () => {
+    const { open } = await setup();
+    const first = await open();
+    await first.engine.save();
+    await first.store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows: [comment(C1, 'When does this start?')], quarantined: [], state: state('p1') });
+    await first.settled();
+    first.mirror.close();
+    first.search.close();
+    const second = await open();
+    expect(await second.keys('start')).toEqual([C1]);
+  });
+
+  it('is rebuilt from the rows when it was saved by another version', async () => {
+    const { open } = await setup();
+    const first = await open();
+    await first.engine.save();
+    await createDexieMirrorStore(first.mirror).putRow({ endpoint: 'E2', scope: COMMENTS, row: comment(C2, 'Great slides') });
+    const saved = (await loadState(first.search))!;
+    await saveState(first.search, { ...saved.header, version: '0.0.old' }, saved.parts, 0);
+    first.mirror.close();
+    first.search.close();
+    const second = await open();
+    expect(await second.keys('great')).toEqual([C2]);
+  });
+
+  it('is rebuilt when the mirror was deleted and made anew', async () => {
+    const { open } = await setup();
+    const first = await open();
+    await first.store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows: [comment(C1, 'Great work')], quarantined: [], state: state('p1') });
+    await first.settled();
+    await first.engine.save();
+    await first.mirror.delete();
+    first.search.close();
+    const second = await open();
+    expect(await second.keys('great')).toEqual([]);
+    expect(await getRow(second.mirror, COMMENTS, C1)).toBeNull();
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { BODY_LIMIT, htmlToPlainText, searchTextOf } from '../../../src-renderer/search/search-text.js';
+
+const GUID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+
+describe('what search reads of a row', () => {
+  it('reads names as the title and texts, values and comments as the body, HTML as plain text', () => {
+    const row = {
+      id: GUID,
+      url: 'https://acme.example/api/x',
+      customId: 'INV-042',
+      locales: [{ culture: 'en-GB', title: 'Invoice policy', bodyText: '<p>Pay <b>within</b> 30&nbsp;days</p><script>evil()</script>' }],
+      customFieldValues: [{ dataListCustomFieldId: GUID, type: 'Text', value: 'Finance' }],
+      creationDateTime: '2024-01-01T10:00:00Z',
+    };
+    expect(searchTextOf(row)).toEqual({ title: 'INV-042 Invoice policy', body: 'Pay within 30 days Finance' });
+  });
+
+  it('has nothing to index in a row of ids, dates, numbers and states', () => {
+    expect(searchTextOf({ courseLessonId: GUID, userId: GUID, courseLessonParticipationState: 'Completed', completionRate: 100, creationDateTime: '2024-01-01T10:00:00Z' })).toBeNull();
+  });
+
+  it('bounds a hostile body', () => {
+    const text = searchTextOf({ locales: [{ text: 'x '.repeat(2_000_000) }] });
+    expect(text!.body.length).toBeLessThanOrEqual(BODY_LIMIT);
+  });
+
+  it('decodes entities and drops comments and styles', () => {
+    expect(htmlToPlainText('a &lt;b&gt; &#233;t&#xE9; <!-- no --> <style>p{}</style>c')).toBe('a <b> été c');
+  });
+});
