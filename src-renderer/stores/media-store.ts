@@ -19,22 +19,30 @@ export const useMediaStore = defineStore('media', () => {
   const shell: 'electron' | 'harness' = shellOf(bridge) ? 'electron' : 'harness';
   /** The space the kept media take (Settings), once asked. */
   const usage = ref<MediaUsage | null>(null);
-  const pending = new Set<string>();
+  /** Addresses asked since the last call, and whether a view wants each (fetch it first) or only its news. */
+  const pending = new Map<string, boolean>();
   let scheduled = false;
 
   async function flush(): Promise<void> {
     scheduled = false;
-    const urls = [...pending];
+    const asked = [...pending];
     pending.clear();
-    for (let i = 0; i < urls.length; i += BATCH) {
-      const result = await bridge.call('media.status', { urls: urls.slice(i, i + BATCH), want: true });
-      if (result.ok && Array.isArray(result.data)) for (const status of result.data) statuses.set(status.url, status);
+    for (const want of [true, false]) {
+      const urls = asked.filter(([, wanted]) => wanted === want).map(([url]) => url);
+      for (let i = 0; i < urls.length; i += BATCH) {
+        const result = await bridge.call('media.status', { urls: urls.slice(i, i + BATCH), want });
+        if (result.ok && Array.isArray(result.data)) for (const status of result.data) statuses.set(status.url, status);
+      }
     }
   }
 
-  /** Asks main (soon, batched) where this address stands. */
-  function ask(url: string): void {
-    pending.add(url);
+  /**
+   * Asks main (soon, batched) where this address stands. `want`: a view shows it now, so
+   * main fetches a missing copy first; a refresh after `media.changed` does not, or a copy
+   * the budget just evicted would be fetched back at once (and evict another, and so on).
+   */
+  function ask(url: string, want = true): void {
+    pending.set(url, want || (pending.get(url) ?? false));
     if (scheduled) return;
     scheduled = true;
     queueMicrotask(() => void flush());
@@ -52,7 +60,7 @@ export const useMediaStore = defineStore('media', () => {
   }
 
   bridge.on('media.changed', ({ urls }) => {
-    for (const url of urls) if (statuses.has(url)) ask(url);
+    for (const url of urls) if (statuses.has(url)) ask(url, false);
     if (usage.value) void refreshUsage();
   });
 

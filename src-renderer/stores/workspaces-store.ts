@@ -91,6 +91,9 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     if (!result.ok) return result.error.message;
     if (wasOpen) closeOpen();
     await deleteDatabase(result.data.databaseName).catch(() => undefined);
+    // Another workspace's search index is open nowhere: it goes now. The open one's is held
+    // by the search worker until the reload below, after which the start-up sweep deletes it.
+    if (!wasOpen) await deleteDatabase(searchDatabaseName(result.data.databaseName)).catch(() => undefined);
     if (wasOpen) reload();
     else await refresh();
     return null;

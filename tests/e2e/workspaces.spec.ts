@@ -197,19 +197,23 @@ test('removing a workspace asks first, then deletes its data only', async ({ pag
   await expect(page.getByTestId('workspace-name')).toContainText(new URL(other.url).host);
   await expect(page.getByTestId('sync-progress')).toBeHidden({ timeout: 60_000 });
   const databases = async () => (await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''))).filter((n) => n.startsWith('outpost-ws-')).sort();
-  await expect.poll(databases).toHaveLength(2);
+  // Each workspace has its cache and, beside it, its search index (`<cache>-search`).
+  await expect.poll(databases).toHaveLength(4);
 
   await page.getByTestId('workspace-switcher').click();
   await page.getByTestId('workspace-remove').click();
   await expect(page.getByRole('dialog')).toContainText('edits not yet sent are deleted');
   await page.getByRole('button', { name: 'Cancel' }).click();
-  expect(await databases()).toHaveLength(2);
+  expect(await databases()).toHaveLength(4);
 
   await page.getByTestId('workspace-switcher').click();
   await page.getByTestId('workspace-remove').click();
   await page.getByRole('button', { name: 'Remove workspace' }).click();
   await expect(page.getByTestId('workspace-name')).toContainText('Demo workspace');
-  await expect.poll(databases).toHaveLength(1);
+  // Nothing of the removed workspace is left: only the demo's cache and its index.
+  const demo = (await databases()).find((n) => !n.endsWith('-search') && n.includes('-demo-'));
+  expect(demo).toBeDefined();
+  await expect.poll(databases).toEqual([demo, `${demo}-search`]);
   const list = await (app.services.handlers as AppCommandHandlers)['workspaces.list']({});
   expect(list.workspaces.map((w) => w.kind)).toEqual(['demo']);
 });
