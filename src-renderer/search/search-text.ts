@@ -1,3 +1,5 @@
+import { isGuid } from '../../src-shared/api/index.js';
+
 /**
  * What search reads of a row: its names (names, titles, custom ids, numbers, file names)
  * and its body (texts, descriptions, summaries, data-list values, comments), as plain
@@ -17,7 +19,6 @@ const TITLE_PARENTS = new Set(['', 'locales', 'locale']);
 const SKIP_KEYS = new Set(['culture', 'contentType', 'type', 'status', 'color', 'taskAccess', 'dataSource', 'permissionSettingType', 'permissionSettingDepartmentTypes', 'base']);
 const SKIP_SUFFIXES = ['Url', 'Id', 'Ids', 'TimeZone', 'State', 'DateTime'];
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LINK = /^[a-z][a-z0-9+.-]*:\/\//i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -33,7 +34,7 @@ function skipKey(key: string): boolean {
 
 function isWords(value: string): boolean {
   const text = value.trim();
-  return text.length > 0 && !GUID.test(text) && !LINK.test(text) && !ISO_DATE.test(text);
+  return text.length > 0 && !isGuid(text) && !LINK.test(text) && !ISO_DATE.test(text);
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
