@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--scale <s>] [--peer-scale <s>] [--only mirror,peer,rate,delta,ui,scaling,search] [--route <r>] [--search-rows <n>]`
+ * `npm run bench [-- --quick] [--scale <s>] [--peer-scale <s>] [--limit-a-seconds <s>] [--only mirror,peer,rate,delta,ui,scaling,search] [--route <r>] [--search-rows <n>]`
  *
  * Measures Outpost's mirror through the real path (reference server → main-side
  * process → bridge → Dexie in headless Chromium) beside the limits of this machine and
@@ -197,7 +197,7 @@ let pendingMirror: {
 
 async function scalingLimit(browser: BenchBrowser, originUrl: string, server: RunningServer, scopes: MirroredScope[], scale: Scale): Promise<void> {
   log(`limit (a) at ${scale}…`);
-  const bulk = await bulkPutLimitRun(browser.context, originUrl, scopes, server.token, plan.parallel);
+  const bulk = await bulkPutLimitRun(browser.context, originUrl, scopes, server.token, plan.parallel, false, false, plan.limitABudgetMs);
   limits.set(String(scale), rate(bulk.rows, bulk.writeMs));
   log(`  ${Math.round(rate(bulk.rows, bulk.writeMs))} rows/s`);
 }
@@ -205,7 +205,7 @@ async function scalingLimit(browser: BenchBrowser, originUrl: string, server: Ru
 async function limitA(browser: BenchBrowser, originUrl: string, server: RunningServer, scopes: MirroredScope[], ours: AppMirrorResult, scale: Scale): Promise<void> {
   if (!pendingMirror) return;
   log('limit (a): bulkPut of the same rows into the same tables in Chromium…');
-  const bulk = await bulkPutLimitRun(browser.context, originUrl, scopes, server.token, plan.parallel);
+  const bulk = await bulkPutLimitRun(browser.context, originUrl, scopes, server.token, plan.parallel, false, false, plan.limitABudgetMs);
   const limit = rate(bulk.rows, bulk.writeMs);
   limits.set(String(scale), limit);
   log(`  ${bulk.rows} rows in ${(bulk.writeMs / 1000).toFixed(1)} s of writing = ${Math.round(limit)} rows/s`);
@@ -213,7 +213,7 @@ async function limitA(browser: BenchBrowser, originUrl: string, server: RunningS
   let keyIndexesOnly: { rowsPerSecond: number; cpu: ReturnType<typeof cpuPerThousandRows> } | undefined;
   if (plan.indexCost) {
     log('limit (a) with only the key and pass indexes…');
-    const bare = await bulkPutLimitRun(browser.context, originUrl, scopes, server.token, plan.parallel, true);
+    const bare = await bulkPutLimitRun(browser.context, originUrl, scopes, server.token, plan.parallel, true, false, plan.limitABudgetMs);
     keyIndexesOnly = { rowsPerSecond: rate(bare.rows, bare.writeMs), cpu: cpuPerThousandRows(bare.cpu, bare.rows) };
     log(`  ${Math.round(keyIndexesOnly.rowsPerSecond)} rows/s`);
   }
@@ -230,7 +230,7 @@ async function limitA(browser: BenchBrowser, originUrl: string, server: RunningS
     ratioToChunks: ours.rowsPerSecond / chunkRate,
     ...(tenths.length === 10 && tenths[0]! > 0 ? { lastTenthOverFirst: tenths[9]! / tenths[0]! } : {}),
     cpuMsPerThousandRows: oursCpu.total,
-    bulkPut: { rows: bulk.rows, writeMs: bulk.writeMs, rowsPerSecond: limit },
+    bulkPut: { rows: bulk.rows, writeMs: bulk.writeMs, rowsPerSecond: limit, bounded: bulk.bounded },
     ratio: ours.rowsPerSecond / Math.min(limit, figures.download.rowsPerSecond),
     cpu: { ours: oursCpu, bulkPut: cpuPerThousandRows(bulk.cpu, bulk.rows), download: downloadCpu },
     tenths,

@@ -76,4 +76,10 @@ describe('planFromArgs', () => {
   it('reads --search-rows', () => {
     expect(planFromArgs(['--only', 'search', '--search-rows', '20000']).searchRows).toBe(20_000);
   });
+
+  it('bounds limit (a) in the full run only, or as --limit-a-seconds says', () => {
+    expect(planFromArgs([]).limitABudgetMs).toBe(120_000);
+    expect(planFromArgs(['--quick']).limitABudgetMs).toBeNull();
+    expect(planFromArgs(['--limit-a-seconds', '30']).limitABudgetMs).toBe(30_000);
+  });
 });

@@ -65,6 +65,7 @@ function keyIndexedDatabase(deps: { indexedDB: unknown; IDBKeyRange: unknown }, 
  * (`parallel`). Limit (c), with `chunkRecords`: each page as one chunk record (its
  * rows and keys) in one table keyed `[scope+chunk]`. Each writer fetches and prepares
  * its next page while it writes one; only the time a write transaction is open counts.
+ * With `budgetMs` the writers stop taking pages once that much time has passed.
  */
 export async function bulkPutLimit(options: {
   scopes: PageScope[];
@@ -75,6 +76,8 @@ export async function bulkPutLimit(options: {
   keyIndexesOnly?: boolean;
   /** Limit (c): one record per page. */
   chunkRecords?: boolean;
+  /** Stop taking pages after this much wall time (the rate is over the rows written by then). */
+  budgetMs?: number | null;
 }): Promise<BulkPutLimitResult> {
   const deps = { indexedDB: browser.indexedDB, IDBKeyRange: browser.IDBKeyRange };
   const db = options.chunkRecords ? chunkDatabase(deps, options.dbName) : options.keyIndexesOnly ? keyIndexedDatabase(deps, options.dbName) : openDatabase(deps, options.dbName, PER_ROW_VERSION);
@@ -98,11 +101,14 @@ export async function bulkPutLimit(options: {
     };
   };
 
+  const started = performance.now();
+  const overBudget = () => options.budgetMs != null && performance.now() - started >= options.budgetMs;
+
   const writeScope = async (scope: PageScope) => {
     const table: Table<StoredRow> = db.table(options.chunkRecords ? 'chunks' : endpoints[scope.endpoint].table);
     let pending: Promise<Prepared> | null = prepare(scope, scope.firstPath);
     let chunk = 0;
-    while (pending) {
+    while (pending && !overBudget()) {
       const page: Prepared = await pending;
       pending = page.next ? prepare(scope, page.next) : null;
       const record = { scope: scopeId(scope.scope), chunk: ++chunk, pass, keys: page.stored.map((r) => r.key), rows: page.stored.map((r) => r.row) };
@@ -118,15 +124,14 @@ export async function bulkPutLimit(options: {
     }
   };
 
-  const started = performance.now();
   try {
     await Promise.all(
       Array.from({ length: Math.max(1, options.parallel) }, async () => {
-        for (let scope = queue.shift(); scope; scope = queue.shift()) await writeScope(scope);
+        for (let scope = queue.shift(); scope && !overBudget(); scope = queue.shift()) await writeScope(scope);
       }),
     );
   } finally {
     await db.delete();
   }
-  return { rows, pages, writeMs: clock.busyMs(), wallMs: performance.now() - started };
+  return { rows, pages, writeMs: clock.busyMs(), wallMs: performance.now() - started, bounded: overBudget() };
 }

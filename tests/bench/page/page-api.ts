@@ -19,6 +19,8 @@ export interface BulkPutLimitResult {
   readonly writeMs: number;
   /** Wall time of the whole run (downloads included), ms. */
   readonly wallMs: number;
+  /** True when the run stopped at its time budget before writing every row. */
+  readonly bounded: boolean;
 }
 
 export interface PeerResult {
@@ -31,7 +33,7 @@ export interface PeerResult {
 
 /** Two pages, because Dexie refuses to load twice in one page and RxDB pins its own. */
 export interface LimitPageApi {
-  bulkPutLimit(options: { scopes: PageScope[]; token: string; dbName: string; parallel: number; keyIndexesOnly?: boolean; chunkRecords?: boolean }): Promise<BulkPutLimitResult>;
+  bulkPutLimit(options: { scopes: PageScope[]; token: string; dbName: string; parallel: number; keyIndexesOnly?: boolean; chunkRecords?: boolean; budgetMs?: number | null }): Promise<BulkPutLimitResult>;
 }
 
 export interface RxdbPageApi {

@@ -47,8 +47,11 @@ export interface MirrorFigures {
   readonly scopes: number;
   readonly requests: number;
   readonly ours: { readonly ms: number; readonly rowsPerSecond: number };
-  /** (a) bulkPut of the same stored rows, same tables and indexes, in the same Chromium. */
-  readonly bulkPut: { readonly rows: number; readonly writeMs: number; readonly rowsPerSecond: number };
+  /**
+   * (a) bulkPut of the same stored rows, same tables and indexes, in the same Chromium;
+   * `bounded` when it stopped at the plan's time budget (then over the rows written by then).
+   */
+  readonly bulkPut: { readonly rows: number; readonly writeMs: number; readonly rowsPerSecond: number; readonly bounded?: boolean };
   /** (b) download and JSON.parse of every page, in Node (the main-side process). */
   readonly download: { readonly rows: number; readonly pages: number; readonly megabytes: number; readonly ms: number; readonly rowsPerSecond: number };
   /** ours / min(a, b). */

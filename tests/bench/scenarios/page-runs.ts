@@ -6,7 +6,8 @@ import type { BulkPutLimitResult, PeerResult } from '../page/page-api.js';
 
 /**
  * Limit (a) in the bench's Chromium, with the CPU it took; `keyIndexesOnly` leaves out
- * the per-field indexes; `chunkRecords` measures limit (c) (one record per page).
+ * the per-field indexes; `chunkRecords` measures limit (c) (one record per page);
+ * `budgetMs` stops writing after that long (the rate is over what was written).
  */
 export async function bulkPutLimitRun(
   context: BrowserContext,
@@ -16,11 +17,12 @@ export async function bulkPutLimitRun(
   parallel: number,
   keyIndexesOnly = false,
   chunkRecords = false,
+  budgetMs: number | null = null,
 ): Promise<BulkPutLimitResult & { cpu: CpuTimes }> {
   const page = await openBenchPage(context, originUrl, 'limit');
   try {
     const before = await cpuTimes(null);
-    const result = await page.run('bulkPutLimit', { scopes: scopes.map(toPageScope), token, dbName: chunkRecords ? 'outpost-bench-limit-c' : 'outpost-bench-limit', parallel, keyIndexesOnly, chunkRecords });
+    const result = await page.run('bulkPutLimit', { scopes: scopes.map(toPageScope), token, dbName: chunkRecords ? 'outpost-bench-limit-c' : 'outpost-bench-limit', parallel, keyIndexesOnly, chunkRecords, budgetMs });
     return { ...result, cpu: cpuSpent(before, await cpuTimes(null)) };
   } finally {
     await page.close();
