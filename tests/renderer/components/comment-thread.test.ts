@@ -1,0 +1,28 @@
+// @vitest-environment happy-dom
+import { mount } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import CommentThread from '../../../src-renderer/components/CommentThread.vue';
+import { openFakeDatabase } from '../../helpers/fake-db.js';
+import { eventually, renderingContext, seedRows } from '../helpers/renderer-context.js';
+
+const MODULE = '00000000-0000-4000-8000-000000000001';
+const POST = '00000000-0000-4000-8000-000000000002';
+const id = (i: number) => `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`;
+
+function comment(i: number, parent: number | null) {
+  return { id: id(i), locales: [{ culture: 'en-GB', text: `Comment ${i}` }], parentCommentId: parent === null ? null : id(parent), creationDateTime: `2026-01-0${i}T10:00:00Z` };
+}
+
+describe('the comment thread', () => {
+  it('puts replies under their comment and tells the page how many comments it shows', async () => {
+    const db = openFakeDatabase();
+    const scope = await seedRows(db, 'E2', { moduleId: MODULE, contentId: POST }, [comment(1, null), comment(2, 1), comment(3, null)]);
+    const wrapper = mount(CommentThread, { props: { scope }, global: renderingContext(db).global });
+    await eventually(() => expect((wrapper.vm as unknown as { count: number }).count).toBe(3));
+    expect(wrapper.text()).toContain('Comment 2');
+    const top = wrapper.findAll('ul[aria-label="Comments"] > li');
+    expect(top).toHaveLength(2);
+    expect(top[0]!.text()).toContain('Comment 2');
+    wrapper.unmount();
+  });
+});
