@@ -88,6 +88,8 @@ test('browse, filter, open a row, edit, queue and find it in the outbox with the
   // Queue: change the title, save with Enter on the save button.
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
+  // The editor opens ready to type in its first field (the category picker), not on its close button.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('form')?.querySelector('input') === document.activeElement)).toBe(true);
   const field = dialog.getByLabel('Title', { exact: true });
   await tabTo(page, field);
   await page.keyboard.press('Control+a');
