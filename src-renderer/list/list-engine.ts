@@ -74,7 +74,7 @@ export function inProcessEngine(db: OutpostDb): ListEngine {
 
     async walk(query, request) {
       const { columns, slots, field } = await slotsOf(db, query);
-      const value = (slot: number): IndexKey => (field === null ? columns.keys[slot]! : columns.columns.get(field)![slot]!);
+      const value = (slot: number): IndexKey => (field === null ? columns.keys[slot]! : columns.valueAt(field, slot)!);
       const keys: IndexKey[] = [];
       const ties: number[] = [];
       let run = 0;
