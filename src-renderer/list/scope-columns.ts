@@ -55,10 +55,10 @@ export class ScopeColumns {
   /** Slots in use (every slot below is a key the list held at some point). */
   count = 0;
   keys: string[] = [];
-  place = new Float64Array(0);
-  keyOrder = new Uint32Array(0);
+  place: Float64Array = new Float64Array(0);
+  keyOrder: Uint32Array = new Uint32Array(0);
   readonly columns = new Map<string, CodedColumn>();
-  private writtenAt = new Float64Array(0);
+  private writtenAt: Float64Array = new Float64Array(0);
   private slotIndex: Map<string, number> | null = new Map();
   private local = new Map<number, OverlayEntry>();
   private chunkPass = new Map<number, string>();
@@ -355,4 +355,9 @@ export async function columnsOf(db: OutpostDb, endpoint: EndpointDef, scope: str
   }
   await columns.sync(db);
   return columns;
+}
+
+/** Drops a list's columns from memory (they are stored, or no longer needed). */
+export function forgetColumns(db: OutpostDb, scope: string): void {
+  registry.get(db)?.delete(scope);
 }
