@@ -1,6 +1,7 @@
 import type { Bridge } from '../../src-shared/bridge/index.js';
 import { createDexieOutboxStore } from '../../src-shared/outbox/index.js';
 import { createDexieMirrorStore, type OutpostDb } from '../../src-shared/store/index.js';
+import { listEngineFor } from '../list/worker-engine.js';
 import { withSearchUpdates, type SearchSink } from '../search/search-updates.js';
 
 /**
@@ -12,6 +13,15 @@ import { withSearchUpdates, type SearchSink } from '../search/search-updates.js'
  * stops serving.
  */
 export function startMirrorWriter(bridge: Bridge, db: OutpostDb, search?: SearchSink): () => void {
-  const store = { ...createDexieMirrorStore(db), ...createDexieOutboxStore(db) };
+  const plain = { ...createDexieMirrorStore(db), ...createDexieOutboxStore(db) };
+  const store = {
+    ...plain,
+    // A list whose full pass completed gets its columns and first rows stored, off this thread.
+    async finishPass(command: Parameters<typeof plain.finishPass>[0]) {
+      const result = await plain.finishPass(command);
+      if (command.sweep) void listEngineFor(db).remember(command.endpoint, command.scope);
+      return result;
+    },
+  };
   return bridge.serveStore(search ? withSearchUpdates(store, db, search) : store);
 }

@@ -3,9 +3,10 @@ import type { Residual } from './list-query.js';
 import type { ScopeColumns } from './scope-columns.js';
 
 /**
- * Orders and filters over a list's columns (scope-columns.ts): plain array work, no
- * IndexedDB. Orders are kept per list and field and updated by merging the rows
- * changed since (a page written re-sorts 1,000 rows, not the list).
+ * Orders and filters over a list's columns (scope-columns.ts): typed-array work, no
+ * IndexedDB and no compare of values. An order by a field is a counting sort of the
+ * slots in key order by the field's codes (ties stay by key); a filter is a range of
+ * codes. Orders are kept per list and field until the columns change.
  */
 
 /** IndexedDB's order of encoded keys: numbers (null = -Infinity first) before strings. */
@@ -14,60 +15,35 @@ export function compareKeys(a: IndexKey, b: IndexKey): number {
   return typeof a === 'number' ? -1 : 1;
 }
 
-/** True when the slot's encoded values pass every filter. */
-export function passesColumns(columns: ScopeColumns, slot: number, residual: readonly Residual[]): boolean {
-  for (const r of residual) {
-    const v = columns.columns.get(r.field)?.[slot];
-    if (v === undefined) return false;
-    const c = compareKeys(v, r.key);
-    const ok = r.op === 'eq' ? c === 0 : r.op === 'ne' ? c !== 0 : r.op === 'lt' ? c < 0 : r.op === 'lte' ? c <= 0 : r.op === 'gt' ? c > 0 : c >= 0;
-    if (!ok) return false;
-  }
-  return true;
-}
-
 interface KeptOrder {
   readonly version: number;
   readonly order: Uint32Array;
 }
 const orders = new WeakMap<ScopeColumns, Map<string, KeptOrder>>();
 
-function comparator(columns: ScopeColumns, field: string | null): (a: number, b: number) => number {
-  const keys = columns.keys;
-  const byKey = (a: number, b: number) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0);
-  if (field === null) return byKey;
+/** The live slots in key order. */
+function byKey(columns: ScopeColumns): Uint32Array {
+  const out = new Uint32Array(columns.size);
+  let n = 0;
+  const { keyOrder } = columns;
+  for (let i = 0; i < columns.count; i++) if (columns.alive(keyOrder[i]!)) out[n++] = keyOrder[i]!;
+  return n === out.length ? out : out.slice(0, n);
+}
+
+/** The live slots by a field's codes, ties by key: one counting sort, stable on the key order. */
+function byField(columns: ScopeColumns, field: string): Uint32Array {
+  const keyed = orderOf(columns, null);
   const column = columns.columns.get(field)!;
-  return (a, b) => compareKeys(column[a]!, column[b]!) || byKey(a, b);
-}
-
-function fullSort(columns: ScopeColumns, compare: (a: number, b: number) => number): Uint32Array {
-  const live: number[] = [];
-  for (let slot = 0; slot < columns.keys.length; slot++) if (columns.alive(slot)) live.push(slot);
-  return Uint32Array.from(live).sort(compare);
-}
-
-/** Merges the changed rows, sorted, into the kept order without them. */
-function merge(kept: Uint32Array, changed: Set<number>, columns: ScopeColumns, compare: (a: number, b: number) => number): Uint32Array {
-  const fresh = Uint32Array.from([...changed].filter((s) => columns.alive(s))).sort(compare);
-  const out = new Uint32Array(kept.length - countIn(kept, changed) + fresh.length);
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < kept.length || j < fresh.length) {
-    if (i < kept.length && changed.has(kept[i]!)) {
-      i++;
-      continue;
-    }
-    if (j >= fresh.length || (i < kept.length && compare(kept[i]!, fresh[j]!) <= 0)) out[n++] = kept[i++]!;
-    else out[n++] = fresh[j++]!;
+  const codes = column.codes;
+  const starts = new Uint32Array(column.distinct + 1);
+  for (let i = 0; i < keyed.length; i++) starts[codes[keyed[i]!]! + 1]!++;
+  for (let c = 1; c < starts.length; c++) starts[c]! += starts[c - 1]!;
+  const out = new Uint32Array(keyed.length);
+  for (let i = 0; i < keyed.length; i++) {
+    const slot = keyed[i]!;
+    out[starts[codes[slot]!]!++] = slot;
   }
-  return n === out.length ? out : out.subarray(0, n);
-}
-
-function countIn(order: Uint32Array, slots: Set<number>): number {
-  let n = 0;
-  for (const s of order) if (slots.has(s)) n++;
-  return n;
+  return out;
 }
 
 /** The list's live rows ordered by a field (ties by key), ascending; by key when `field` is null. */
@@ -77,15 +53,70 @@ export function orderOf(columns: ScopeColumns, field: string | null): Uint32Arra
   const name = field ?? '';
   const previous = kept.get(name);
   if (previous?.version === columns.version) return previous.order;
-  const compare = comparator(columns, field);
-  const changed = previous ? columns.touchedSince(previous.version) : null;
-  const order = previous && changed && changed.size < columns.keys.length / 4 ? merge(previous.order, changed, columns, compare) : fullSort(columns, compare);
+  const order = field === null ? byKey(columns) : byField(columns, field);
   kept.set(name, { version: columns.version, order });
   return order;
 }
 
+/** A filter as the codes it lets through: `[from, to)`, less `except` (for `ne`). */
+interface CodeTest {
+  readonly codes: Uint32Array;
+  readonly from: number;
+  readonly to: number;
+  readonly except: number;
+}
+
+function codeTest(columns: ScopeColumns, r: Residual): CodeTest | null {
+  const column = columns.columns.get(r.field);
+  if (!column) return null;
+  const all = { codes: column.codes, from: 0, to: column.distinct, except: -1 };
+  switch (r.op) {
+    case 'eq': {
+      const code = column.codeOf(r.key);
+      return code < 0 ? null : { ...all, from: code, to: code + 1 };
+    }
+    case 'ne':
+      return { ...all, except: column.codeOf(r.key) };
+    case 'lt':
+      return { ...all, to: column.bound(r.key) };
+    case 'lte':
+      return { ...all, to: column.bound(r.key, true) };
+    case 'gt':
+      return { ...all, from: column.bound(r.key, true) };
+    default:
+      return { ...all, from: column.bound(r.key) };
+  }
+}
+
+/** True when the slot's values pass every filter. */
+export function passesColumns(columns: ScopeColumns, slot: number, residual: readonly Residual[]): boolean {
+  for (const r of residual) {
+    const test = codeTest(columns, r);
+    if (!test) return false;
+    const code = test.codes[slot]!;
+    if (code < test.from || code >= test.to || code === test.except) return false;
+  }
+  return true;
+}
+
 const matches = new WeakMap<ScopeColumns, Map<string, KeptOrder>>();
 const MATCHES_KEPT = 8;
+
+/** The slots of `order` (read backwards when descending) that pass every test and `keep`. */
+function pick(order: Uint32Array, descending: boolean, tests: readonly CodeTest[], keep?: (slot: number) => boolean): Uint32Array {
+  const out = new Uint32Array(order.length);
+  let n = 0;
+  const last = order.length - 1;
+  outer: for (let i = 0; i <= last; i++) {
+    const slot = order[descending ? last - i : i]!;
+    for (const t of tests) {
+      const code = t.codes[slot]!;
+      if (code < t.from || code >= t.to || code === t.except) continue outer;
+    }
+    if (!keep || keep(slot)) out[n++] = slot;
+  }
+  return out.slice(0, n);
+}
 
 /**
  * The slots a query shows, in its order: the field's order (read backwards when
@@ -98,18 +129,13 @@ export function matchingSlots(columns: ScopeColumns, field: string | null, desce
   const hit = cacheKey === null ? undefined : kept.get(cacheKey);
   if (hit?.version === columns.version) return hit.order;
   const order = orderOf(columns, field);
+  const tests = residual.map((r) => codeTest(columns, r));
   let out: Uint32Array;
-  if (residual.length === 0 && !keep) {
-    out = descending ? order.slice().reverse() : order;
-  } else {
-    const picked: number[] = [];
-    for (let i = 0; i < order.length; i++) {
-      const slot = order[descending ? order.length - 1 - i : i]!;
-      if (passesColumns(columns, slot, residual) && (!keep || keep(slot))) picked.push(slot);
-    }
-    out = Uint32Array.from(picked);
-  }
+  if (tests.some((t) => t === null)) out = new Uint32Array(0);
+  else if (tests.length === 0 && !keep) out = descending ? order.slice().reverse() : order;
+  else out = pick(order, descending, tests as CodeTest[], keep);
   if (cacheKey !== null) {
+    kept.delete(cacheKey);
     kept.set(cacheKey, { version: columns.version, order: out });
     if (kept.size > MATCHES_KEPT) kept.delete(kept.keys().next().value!);
   }

@@ -25,9 +25,11 @@ export async function valueCounts(db: OutpostDb, scope: string, field: string): 
   const column = columns.columns.get(field);
   const counts = new Map<IndexKey, number>();
   if (!column) return counts;
-  for (let slot = 0; slot < column.length; slot++) {
-    if (columns.alive(slot)) counts.set(column[slot]!, (counts.get(column[slot]!) ?? 0) + 1);
-  }
+  const perCode = new Uint32Array(column.distinct);
+  for (let slot = 0; slot < columns.count; slot++) if (columns.alive(slot)) perCode[column.codes[slot]!]!++;
+  perCode.forEach((n, code) => {
+    if (n > 0) counts.set(column.value(code), n);
+  });
   return counts;
 }
 

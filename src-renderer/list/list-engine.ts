@@ -1,15 +1,17 @@
 import { endpoints, type EndpointId } from '../../src-shared/api/index.js';
-import type { IndexKey, OutpostDb, OverlayEntry } from '../../src-shared/store/index.js';
+import { chunkRows, type IndexKey, type OutpostDb, type OverlayEntry } from '../../src-shared/store/index.js';
 import { matchingSlots } from './column-query.js';
+import { FIRST_ROWS, firstWindowAnswers, loadColumns, loadFirstWindow, storeListCaches, type FirstWindow } from './list-caches.js';
 import type { Residual } from './list-query.js';
-import { columnsOf, SLOT } from './scope-columns.js';
+import { columnsOf, forgetColumns, keptColumns, ownerOf, SLOT, type ScopeColumns } from './scope-columns.js';
 
 /**
  * The list engine: the columns, orders and filters of the lists (scope-columns.ts,
  * column-query.ts) behind one small interface, so they run in a Web Worker in the app
  * (list-worker.ts: no sort of a million rows on the main thread) and in-process where
- * there is no worker (unit tests). Answers are plain data: keys and where their rows
- * are, never rows; the caller reads the rows on screen from their chunks.
+ * there is no worker (unit tests). Answers are plain data: keys, where their rows are,
+ * and the rows' stored text, read here from their chunks so the thread that shows
+ * them only parses the rows on screen.
  */
 
 /** One list query as the engine takes it: filters already encoded. */
@@ -22,8 +24,10 @@ export interface EngineQuery {
   readonly residual: readonly Residual[];
 }
 
-/** Where one row of a window is: a chunk row, or a single row with its entry. */
-export type WindowEntry = { readonly key: string; readonly chunk: number; readonly index: number; readonly pass: string } | { readonly key: string; readonly local: OverlayEntry };
+/** Where one row of a window is (a chunk row, with its stored text when read; or a single row with its entry). */
+export type WindowEntry =
+  | { readonly key: string; readonly chunk: number; readonly index: number; readonly pass: string; readonly row?: string | Record<string, unknown> }
+  | { readonly key: string; readonly local: OverlayEntry };
 
 export interface WalkAnswer {
   readonly counted: number;
@@ -45,36 +49,108 @@ export interface ListEngine {
   window(query: EngineQuery, offset: number, limit: number | null): Promise<{ total: number; entries: WindowEntry[] }>;
   /** Counts the query and places anchors every `every` rows. */
   walk(query: EngineQuery, request: WalkRequest): Promise<WalkAnswer>;
+  /** A list's rows changed (a pass finished): bring its stored columns and first rows up to date. */
+  remember(endpoint: EndpointId, scope: string): Promise<void>;
 }
 
-async function slotsOf(db: OutpostDb, query: EngineQuery) {
-  const columns = await columnsOf(db, endpoints[query.endpoint], query.scope);
+/** What the engine may keep between sessions; the worker stores, the in-process engine does not. */
+export interface EngineOptions {
+  readonly store?: boolean;
+  /** How long after a change the caches are written (changes in between are written once). */
+  readonly storeDelayMs?: number;
+}
+
+const REWRITE_MS = 60_000;
+
+/** The default query of a list: its default sort, no filter. */
+function defaultQuery(columns: ScopeColumns): EngineQuery {
+  const fallback = columns.endpoint.defaultSort;
+  const field = fallback ? fallback.replace(/^-/, '') : null;
+  const sortable = field !== null && columns.columns.has(field) && !!columns.endpoint.query[field]?.sort;
+  return { endpoint: columns.endpoint.id, scope: columns.scope, field: sortable ? field : null, descending: sortable && fallback!.startsWith('-'), residual: [] };
+}
+
+/** Rows `offset .. offset+limit` of a query on a list's columns, with their stored text. */
+async function windowOf(db: OutpostDb, columns: ScopeColumns, query: EngineQuery, offset: number, limit: number | null) {
   const field = query.field !== null && columns.columns.has(query.field) ? query.field : null;
-  return { columns, field, slots: matchingSlots(columns, field, field !== null && query.descending, query.residual) };
+  const slots = matchingSlots(columns, field, field !== null && query.descending, query.residual);
+  const picked = limit === null ? slots.subarray(offset) : slots.subarray(offset, offset + limit);
+  const places = Array.from(picked, (slot) => columns.place[slot]!);
+  // One read per chunk, through the row source's cache of decoded chunks.
+  const read = limit === null ? null : await chunkRows(db, columns.scope, places.filter((p) => p >= 0).map((p) => Math.floor(p / SLOT)));
+  const entries: WindowEntry[] = [];
+  picked.forEach((slot, i) => {
+    const place = places[i]!;
+    const key = columns.keys[slot]!;
+    if (place >= 0) {
+      const chunk = Math.floor(place / SLOT);
+      const row = read?.get(chunk)?.raw(place % SLOT);
+      entries.push({ key, chunk, index: place % SLOT, pass: columns.passOf(chunk), ...(row === undefined ? {} : { row }) });
+    } else {
+      const local = columns.localEntry(slot);
+      if (local) entries.push({ key, local });
+    }
+  });
+  return { total: slots.length, entries };
 }
 
 /** The engine on this thread, over `db`. */
-export function inProcessEngine(db: OutpostDb): ListEngine {
+export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): ListEngine {
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const stored = new Map<string, { seq: number; at: number }>();
+  /** Lists only remembered (not shown) are dropped from memory once stored. */
+  const shown = new Set<string>();
+
+  const store = async (columns: ScopeColumns) => {
+    if (stored.get(columns.scope)?.seq === columns.seq) return;
+    const query = defaultQuery(columns);
+    const first: FirstWindow = { endpoint: query.endpoint, field: query.field, descending: query.descending, ...(await windowOf(db, columns, query, 0, FIRST_ROWS)) };
+    await storeListCaches(db, columns, first);
+    stored.set(columns.scope, { seq: columns.seq, at: Date.now() });
+  };
+  const scheduleStore = (columns: ScopeColumns) => {
+    const last = stored.get(columns.scope);
+    if (!options.store || last?.seq === columns.seq) return;
+    // A list that changes while shown (a sync running) is written again at most once a minute.
+    const delay = Math.max(options.storeDelayMs ?? 2000, last ? last.at + REWRITE_MS - Date.now() : 0);
+    clearTimeout(timers.get(columns.scope));
+    timers.set(
+      columns.scope,
+      setTimeout(() => {
+        timers.delete(columns.scope);
+        store(columns)
+          .catch(() => undefined)
+          .finally(() => {
+            if (!shown.has(columns.scope)) forgetColumns(db, columns.scope);
+          });
+      }, delay),
+    );
+  };
+  const columnsFor = async (endpoint: EndpointId, scope: string, show = true) => {
+    if (show) shown.add(scope);
+    const columns = await columnsOf(db, endpoints[endpoint], scope, options.store ? loadColumns : undefined);
+    scheduleStore(columns);
+    return columns;
+  };
+
   return {
     async window(query, offset, limit) {
-      const { columns, slots } = await slotsOf(db, query);
-      const picked = limit === null ? slots.subarray(offset) : slots.subarray(offset, offset + limit);
-      const entries: WindowEntry[] = [];
-      for (const slot of picked) {
-        const place = columns.place[slot]!;
-        const key = columns.keys[slot]!;
-        if (place >= 0) entries.push({ key, chunk: Math.floor(place / SLOT), index: place % SLOT, pass: columns.passOf(Math.floor(place / SLOT)) });
-        else {
-          const local = columns.localEntry(slot);
-          if (local) entries.push({ key, local });
+      if (options.store && !keptColumns(db, query.scope)) {
+        // A list opened again: its first rows as stored, while its columns are read.
+        const first = await loadFirstWindow(db, query.scope).catch(() => null);
+        if (first && firstWindowAnswers(first, query, offset, limit)) {
+          void columnsFor(query.endpoint, query.scope).catch(() => undefined);
+          return { total: first.total, entries: first.entries.slice(offset, offset + limit!) };
         }
       }
-      return { total: slots.length, entries };
+      return windowOf(db, await columnsFor(query.endpoint, query.scope), query, offset, limit);
     },
 
     async walk(query, request) {
-      const { columns, slots, field } = await slotsOf(db, query);
-      const value = (slot: number): IndexKey => (field === null ? columns.keys[slot]! : columns.columns.get(field)![slot]!);
+      const columns = await columnsFor(query.endpoint, query.scope);
+      const field = query.field !== null && columns.columns.has(query.field) ? query.field : null;
+      const slots = matchingSlots(columns, field, field !== null && query.descending, query.residual);
+      const value = (slot: number): IndexKey => (field === null ? columns.keys[slot]! : columns.valueAt(field, slot)!);
       const keys: IndexKey[] = [];
       const ties: number[] = [];
       let run = 0;
@@ -97,6 +173,11 @@ export function inProcessEngine(db: OutpostDb): ListEngine {
       }
       if (slots.length === 0) request.onProgress?.(answer());
       return answer();
+    },
+
+    async remember(endpoint, scope) {
+      if (!options.store || ownerOf(endpoints[endpoint], scope).kind !== 'list') return;
+      await columnsFor(endpoint, scope, shown.has(scope));
     },
   };
 }

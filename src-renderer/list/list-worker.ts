@@ -1,3 +1,4 @@
+import type { EndpointId } from '../../src-shared/api/index.js';
 import { openDatabase, type OutpostDb } from '../../src-shared/store/index.js';
 import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, type WindowEntry } from './list-engine.js';
 
@@ -9,10 +10,11 @@ import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, ty
 
 export type EngineRequest =
   | { readonly id: number; readonly db: string; readonly op: 'window'; readonly query: EngineQuery; readonly offset: number; readonly limit: number | null }
-  | { readonly id: number; readonly db: string; readonly op: 'walk'; readonly query: EngineQuery; readonly every: number };
+  | { readonly id: number; readonly db: string; readonly op: 'walk'; readonly query: EngineQuery; readonly every: number }
+  | { readonly id: number; readonly db: string; readonly op: 'remember'; readonly endpoint: EndpointId; readonly scope: string };
 
 export type EngineReply =
-  | { readonly id: number; readonly ok: true; readonly value: { total: number; entries: WindowEntry[] } | WalkAnswer }
+  | { readonly id: number; readonly ok: true; readonly value: { total: number; entries: WindowEntry[] } | WalkAnswer | undefined }
   | { readonly id: number; readonly ok: false; readonly message: string };
 
 interface WorkerScope {
@@ -31,7 +33,8 @@ function engineOf(name: string): ListEngine {
   let open = engines.get(name);
   if (!open) {
     const db = openDatabase({ indexedDB: scope.indexedDB as never, IDBKeyRange: scope.IDBKeyRange }, name);
-    open = { db, engine: inProcessEngine(db) };
+    // The worker keeps the lists' columns and first rows between sessions (list-caches.ts).
+    open = { db, engine: inProcessEngine(db, { store: true }) };
     engines.set(name, open);
   }
   return open.engine;
@@ -39,6 +42,7 @@ function engineOf(name: string): ListEngine {
 
 async function answer(request: EngineRequest) {
   const engine = engineOf(request.db);
+  if (request.op === 'remember') return engine.remember(request.endpoint, request.scope).then(() => undefined);
   return request.op === 'window' ? engine.window(request.query, request.offset, request.limit) : engine.walk(request.query, { every: request.every, chunk: Number.POSITIVE_INFINITY });
 }
 

@@ -44,13 +44,14 @@ async function engineWindow(db: OutpostDb, query: ListQuery, offset: number, lim
   const scope = query.scope!;
   await scopeRevision(db, scope);
   const { total, entries } = await listEngineFor(db).window(engineQuery(query), offset, limit);
-  const chunks = await chunkRows(db, scope, entries.flatMap((e) => ('chunk' in e ? [e.chunk] : [])));
+  // The engine sends the rows' text; a row it could not read is read here from its chunk.
+  const chunks = await chunkRows(db, scope, entries.flatMap((e) => ('chunk' in e && e.row === undefined ? [e.chunk] : [])));
   const table = query.endpoint.table;
   const rows: StoredRow[] = [];
   for (const e of entries) {
     if ('local' in e) rows.push(storedRowOf(scope, table, e.key, e.local.pass ?? '', e.local.row!, e.local));
     else {
-      const row = chunks.get(e.chunk)?.row(e.index);
+      const row = e.row === undefined ? chunks.get(e.chunk)?.row(e.index) : typeof e.row === 'string' ? (JSON.parse(e.row) as Record<string, unknown>) : e.row;
       if (row) rows.push(storedRowOf(scope, table, e.key, e.pass, row));
     }
   }

@@ -1,5 +1,6 @@
-import { endpoints, indexedFields, type EndpointDef } from '../../src-shared/api/index.js';
-import { changesSince, chunkRows, encodeIndexKey, readBodies, storedRowOf, type IndexKey, type OutpostDb, type OverlayEntry, type StoredRow } from '../../src-shared/store/index.js';
+import { endpoints, indexedFields, type EndpointDef, type EndpointId } from '../../src-shared/api/index.js';
+import { changesSince, chunkRows, encodeIndexKey, readBodies, scopeId, storedRowOf, type IndexKey, type OutpostDb, type OverlayEntry, type StoredRow } from '../../src-shared/store/index.js';
+import { CodedColumn, type CodedColumnData } from './coded-column.js';
 
 /** Where a slot's current copy is: a chunk row (chunk × SLOT + index), a single row, or gone. */
 export const SLOT = 2048;
@@ -11,39 +12,66 @@ const BODIES_PER_READ = 16;
 
 type Row = Record<string, unknown>;
 
+/** A list's columns as stored (listColumns, part 'columns'): typed arrays and one text of every key. */
+export interface ColumnsSnapshot {
+  readonly endpoint: EndpointId;
+  readonly seq: number;
+  readonly live: number;
+  readonly keyText: string;
+  /** Where each slot's key ends in `keyText`. */
+  readonly keyEnds: Uint32Array;
+  readonly keyOrder: Uint32Array;
+  readonly place: Float64Array;
+  readonly writtenAt: Float64Array;
+  readonly fields: Readonly<Record<string, CodedColumnData>>;
+  readonly chunks: Float64Array;
+  readonly passes: readonly string[];
+  readonly local: readonly (readonly [number, OverlayEntry])[];
+}
+
+function grow<T extends Float64Array | Uint32Array>(array: T, size: number, make: (n: number) => T): T {
+  if (array.length >= size) return array;
+  const grown = make(Math.max(size, array.length * 2, 1024));
+  grown.set(array);
+  return grown;
+}
+
 /**
  * One list's rows as compact columns: every row gets a slot (its position in these
- * arrays, for good), with its key, where its current copy lives, and the encoded value
- * of each sortable or filterable field (index-keys.ts). Sorting and filtering a million
- * rows then reads these arrays, no row and no IndexedDB index. The copy follows the
- * scope's revisions by deltas: new chunks and overlay entries are merged in the order
- * they were written (the latest write of a key wins); when rows were removed (a sweep)
- * it starts over.
+ * arrays, for good), with its key, where its current copy lives, and each sortable or
+ * filterable field as dictionary codes (coded-column.ts). `keyOrder` lists the slots
+ * by key (the tie-break of every order). Sorting and filtering a million rows then
+ * reads typed arrays, no row and no IndexedDB index. The copy follows the scope's
+ * revisions by deltas: new chunks and overlay entries are merged in the order they
+ * were written (the latest write of a key wins); when rows were removed (a sweep) it
+ * starts over. It can be stored and restored ({@link snapshot}), so a list opened
+ * again is caught up from its stored revision instead of rebuilt.
  */
 export class ScopeColumns {
   /** The scope revision the columns answer. */
   seq = 0;
   /** Raised on every change, for the caches of orders built on the columns. */
   version = 0;
-  readonly keys: string[] = [];
-  readonly place: number[] = [];
-  readonly columns = new Map<string, IndexKey[]>();
-  /** Slots changed (or added) at each version since the last start-over. */
-  private readonly touched: { version: number; slots: number[] }[] = [];
-  private readonly slotOf = new Map<string, number>();
-  private readonly writtenAt: number[] = [];
-  private readonly local = new Map<number, OverlayEntry>();
-  private readonly chunkPass = new Map<number, string>();
+  /** Slots in use (every slot below is a key the list held at some point). */
+  count = 0;
+  keys: string[] = [];
+  place: Float64Array = new Float64Array(0);
+  keyOrder: Uint32Array = new Uint32Array(0);
+  readonly columns = new Map<string, CodedColumn>();
+  private writtenAt: Float64Array = new Float64Array(0);
+  private slotIndex: Map<string, number> | null = new Map();
+  private local = new Map<number, OverlayEntry>();
+  private chunkPass = new Map<number, string>();
   private liveRows = 0;
   private running: Promise<void> = Promise.resolve();
-  /** The version from which {@link touchedSince} knows every change. */
-  private since = 0;
+  /** Writes of the running catch-up, per field, set on the columns at its end. */
+  private pending = new Map<string, { slots: number[]; values: IndexKey[] }>();
 
   constructor(
     readonly endpoint: EndpointDef,
     readonly scope: string,
   ) {
-    for (const field of indexedFields(endpoint)) this.columns.set(field, []);
+    for (const field of indexedFields(endpoint)) this.columns.set(field, new CodedColumn());
   }
 
   /** Rows alive now. */
@@ -51,46 +79,39 @@ export class ScopeColumns {
     return this.liveRows;
   }
 
-  /** Slots whose row may have changed after `version`, or null when the columns started over since. */
-  touchedSince(version: number): Set<number> | null {
-    if (version < this.since) return null;
-    const slots = new Set<number>();
-    for (const t of this.touched) if (t.version > version) for (const s of t.slots) slots.add(s);
-    return slots;
-  }
-
-  /** Catches up with the scope's current revision (one catch-up at a time). */
-  sync(db: OutpostDb): Promise<void> {
+  /** Catches up with the scope's current revision (one catch-up at a time); true when anything changed. */
+  sync(db: OutpostDb): Promise<boolean> {
     const next = this.running.then(() => this.catchUp(db));
-    this.running = next.catch(() => undefined);
+    this.running = next.then(() => undefined, () => undefined);
     return next;
   }
 
-  private async catchUp(db: OutpostDb): Promise<void> {
+  private async catchUp(db: OutpostDb): Promise<boolean> {
     const changes = await changesSince(db, this.scope, this.seq);
-    if (changes.revision.seq === this.seq && !changes.reset) return;
+    if (changes.revision.seq === this.seq && !changes.reset) return false;
     if (changes.reset || this.seq === 0) this.startOver();
-    const slots: number[] = [];
+    const firstNew = this.count;
     const events = [...changes.heads.map((h) => ({ seq: h.chunk, head: h })), ...changes.overlay.map((e) => ({ seq: e.seq, entry: e }))].sort((a, b) => a.seq - b.seq);
+    const fields = [...this.columns.keys()];
     for (let i = 0; i < events.length; ) {
       // Chunks in a row are read together; overlay entries carry their row.
       let j = i;
       while (j < events.length && 'head' in events[j]! && j - i < BODIES_PER_READ) j++;
       if (j === i) {
         const entry = (events[i] as { entry: OverlayEntry }).entry;
-        this.write(entry.key, entry.seq, entry.row === null ? GONE : LOCAL, this.encoder(entry.row), slots, entry);
+        this.write(entry.key, entry.seq, entry.row === null ? GONE : LOCAL, this.encoder(entry.row), entry);
         i++;
         continue;
       }
       const heads = events.slice(i, j).map((e) => (e as { head: (typeof changes.heads)[number] }).head);
       // Heads carry their columns: rows are read only for chunks written without them.
-      const fields = [...this.columns.keys()];
       const bare = heads.filter((h) => !fields.every((f) => h.columns?.[f]));
       const bodies = bare.length > 0 ? await readBodies(db, this.scope, bare.map((h) => h.chunk)) : [];
       if (bodies.some((b) => !b)) {
         // Swept while this catch-up ran: the next one starts over.
         this.seq = 0;
-        return;
+        this.pending.clear();
+        return true;
       }
       for (const head of heads) {
         this.chunkPass.set(head.chunk, head.pass);
@@ -98,30 +119,56 @@ export class ScopeColumns {
         const columns = head.columns;
         head.keys.forEach((key, index) => {
           const encode = rows ? this.encoder(rows.row(index) ?? null) : (field: string) => columns![field]![index]!;
-          this.write(key, head.chunk, head.chunk * SLOT + index, encode, slots);
+          this.write(key, head.chunk, head.chunk * SLOT + index, encode);
         });
       }
       i = j;
     }
+    for (const [field, { slots, values }] of this.pending) this.columns.get(field)!.assign(slots, values, this.count);
+    this.pending.clear();
+    this.orderNewKeys(firstNew);
     this.seq = changes.revision.seq;
     this.version++;
-    this.touched.push({ version: this.version, slots });
-    if (this.touched.length > 64) this.touched.shift();
-    this.since = Math.max(this.since, this.touched[0]!.version - 1);
+    return true;
   }
 
   private startOver(): void {
-    this.keys.length = 0;
-    this.place.length = 0;
-    this.writtenAt.length = 0;
-    for (const column of this.columns.values()) column.length = 0;
-    this.slotOf.clear();
+    this.count = 0;
+    this.keys = [];
+    this.keyOrder = new Uint32Array(0);
+    this.slotIndex = new Map();
     this.local.clear();
     this.chunkPass.clear();
-    this.touched.length = 0;
+    for (const field of this.columns.keys()) this.columns.set(field, new CodedColumn());
     this.liveRows = 0;
     this.version++;
-    this.since = this.version;
+  }
+
+  /** Merges the slots from `firstNew` on, sorted by key, into {@link keyOrder}. */
+  private orderNewKeys(firstNew: number): void {
+    if (firstNew === this.count) return;
+    const keys = this.keys;
+    const fresh = Uint32Array.from({ length: this.count - firstNew }, (_, i) => firstNew + i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+    const old = this.keyOrder.subarray(0, firstNew);
+    const out = new Uint32Array(this.count);
+    let at = 0;
+    let n = 0;
+    for (const slot of fresh) {
+      // Binary search of the new key among the old ones: few compares for a page into a million.
+      let lo = at;
+      let hi = old.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (keys[old[mid]!]! < keys[slot]!) lo = mid + 1;
+        else hi = mid;
+      }
+      out.set(old.subarray(at, lo), n);
+      n += lo - at;
+      at = lo;
+      out[n++] = slot;
+    }
+    out.set(old.subarray(at), n);
+    this.keyOrder = out;
   }
 
   /** The encoded value of a field of a row, or null for a deleted row. */
@@ -129,16 +176,27 @@ export class ScopeColumns {
     return row ? (field) => encodeIndexKey(this.endpoint.query[field]!.type, row[field]) : null;
   }
 
-  private write(key: string, seq: number, where: number, encode: ((field: string) => IndexKey) | null, slots: number[], entry?: OverlayEntry): void {
-    let slot = this.slotOf.get(key);
+  private slotOf(): Map<string, number> {
+    if (!this.slotIndex) {
+      // A restored copy builds its key map only when a delta or a lookup needs it.
+      this.slotIndex = new Map();
+      for (let slot = 0; slot < this.count; slot++) this.slotIndex.set(this.keys[slot]!, slot);
+    }
+    return this.slotIndex;
+  }
+
+  private write(key: string, seq: number, where: number, encode: ((field: string) => IndexKey) | null, entry?: OverlayEntry): void {
+    const index = this.slotOf();
+    let slot = index.get(key);
     if (slot === undefined) {
       if (where === GONE) return;
-      slot = this.keys.length;
-      this.slotOf.set(key, slot);
+      slot = this.count++;
+      index.set(key, slot);
       this.keys.push(key);
-      this.place.push(GONE);
-      this.writtenAt.push(0);
-      for (const column of this.columns.values()) column.push(-Infinity);
+      this.place = grow(this.place, this.count, (n) => new Float64Array(n));
+      this.writtenAt = grow(this.writtenAt, this.count, (n) => new Float64Array(n));
+      this.place[slot] = GONE;
+      this.writtenAt[slot] = 0;
     }
     if (this.writtenAt[slot]! > seq) return;
     const was = this.place[slot]!;
@@ -148,8 +206,19 @@ export class ScopeColumns {
     this.writtenAt[slot] = seq;
     if (where === LOCAL && entry) this.local.set(slot, entry);
     else this.local.delete(slot);
-    if (encode) for (const [field, column] of this.columns) column[slot] = encode(field);
-    slots.push(slot);
+    if (!encode) return;
+    for (const field of this.columns.keys()) {
+      let writes = this.pending.get(field);
+      if (!writes) this.pending.set(field, (writes = { slots: [], values: [] }));
+      writes.slots.push(slot);
+      writes.values.push(encode(field));
+    }
+  }
+
+  /** The encoded value of a field at a slot. */
+  valueAt(field: string, slot: number): IndexKey | undefined {
+    const column = this.columns.get(field);
+    return column ? column.value(column.codes[slot]!) : undefined;
   }
 
   /** The pass that wrote a chunk. */
@@ -164,7 +233,7 @@ export class ScopeColumns {
 
   /** The slot of a key, if the list ever held it. */
   slotOfKey(key: string): number | undefined {
-    return this.slotOf.get(key);
+    return this.slotOf().get(key);
   }
 
   /** True when the slot holds a row now. */
@@ -192,6 +261,52 @@ export class ScopeColumns {
     }
     return out;
   }
+
+  /** The columns as stored: copies, so the live ones may change while they are written. */
+  snapshot(): ColumnsSnapshot {
+    const n = this.count;
+    const keyEnds = new Uint32Array(n);
+    let end = 0;
+    for (let slot = 0; slot < n; slot++) keyEnds[slot] = end += this.keys[slot]!.length;
+    const fields: Record<string, CodedColumnData> = {};
+    for (const [field, column] of this.columns) fields[field] = column.data(n);
+    return {
+      endpoint: this.endpoint.id,
+      seq: this.seq,
+      live: this.liveRows,
+      keyText: this.keys.join(''),
+      keyEnds,
+      keyOrder: this.keyOrder.slice(),
+      place: this.place.slice(0, n),
+      writtenAt: this.writtenAt.slice(0, n),
+      fields,
+      chunks: Float64Array.from(this.chunkPass.keys()),
+      passes: [...this.chunkPass.values()],
+      local: [...this.local],
+    };
+  }
+
+  /** Columns from their stored form (then caught up with {@link sync}); null when it does not fit the list. */
+  static restore(endpoint: EndpointDef, scope: string, stored: ColumnsSnapshot): ScopeColumns | null {
+    const columns = new ScopeColumns(endpoint, scope);
+    if (stored.endpoint !== endpoint.id || [...columns.columns.keys()].some((f) => !stored.fields[f])) return null;
+    const n = stored.keyEnds.length;
+    const keys = new Array<string>(n);
+    let start = 0;
+    for (let slot = 0; slot < n; slot++) keys[slot] = stored.keyText.slice(start, (start = stored.keyEnds[slot]!));
+    columns.keys = keys;
+    columns.count = n;
+    columns.seq = stored.seq;
+    columns.liveRows = stored.live;
+    columns.keyOrder = stored.keyOrder;
+    columns.place = stored.place;
+    columns.writtenAt = stored.writtenAt;
+    columns.slotIndex = null;
+    for (const field of columns.columns.keys()) columns.columns.set(field, new CodedColumn(stored.fields[field]));
+    stored.chunks.forEach((chunk, i) => columns.chunkPass.set(chunk, stored.passes[i]!));
+    columns.local = new Map(stored.local);
+    return columns;
+  }
 }
 
 /** Lists kept: the last used, up to this many, and fewer when together they hold more rows than {@link SLOTS_KEPT}. */
@@ -199,23 +314,50 @@ const LISTS_KEPT = 64;
 const SLOTS_KEPT = 1_500_000;
 const registry = new WeakMap<OutpostDb, Map<string, ScopeColumns>>();
 
-/** The columns of a list, kept for the few lists used last and brought up to date. */
-export async function columnsOf(db: OutpostDb, endpoint: EndpointDef, scope: string): Promise<ScopeColumns> {
+/** Reads a list's stored columns; set by the list worker, which stores them (persisted-columns.ts). */
+export type ColumnsLoader = (db: OutpostDb, scope: number) => Promise<ColumnsSnapshot | null>;
+
+/** The list endpoint whose fields a scope's columns hold: E5 rows live in E4's lists. */
+export function ownerOf(endpoint: EndpointDef, scope: string): EndpointDef {
+  return Object.values(endpoints).find((e) => e.table === endpoint.table && e.kind === 'list' && scope.startsWith(`${e.id}:`)) ?? endpoint;
+}
+
+/** The columns of a list if they are in memory now (not caught up). */
+export function keptColumns(db: OutpostDb, scope: string): ScopeColumns | undefined {
+  return registry.get(db)?.get(scope);
+}
+
+/**
+ * The columns of a list, kept for the few lists used last and brought up to date; a
+ * list not in memory starts from its stored columns when `load` has them.
+ */
+export async function columnsOf(db: OutpostDb, endpoint: EndpointDef, scope: string, load?: ColumnsLoader): Promise<ScopeColumns> {
   const lists = registry.get(db) ?? new Map<string, ScopeColumns>();
   registry.set(db, lists);
-  // One copy per scope: E5 rows live in E4's lists, so the list endpoint names the fields.
-  const owner = Object.values(endpoints).find((e) => e.table === endpoint.table && e.kind === 'list' && scope.startsWith(`${e.id}:`)) ?? endpoint;
+  const owner = ownerOf(endpoint, scope);
   let columns = lists.get(scope);
   lists.delete(scope);
-  if (!columns || columns.endpoint !== owner) columns = new ScopeColumns(owner, scope);
+  if (!columns || columns.endpoint !== owner) {
+    const stored = load ? await load(db, scopeId(scope)).catch(() => null) : null;
+    columns = (stored && ScopeColumns.restore(owner, scope, stored)) ?? new ScopeColumns(owner, scope);
+    // Another call may have set it up while this one read.
+    const raced = lists.get(scope);
+    if (raced?.endpoint === owner) columns = raced;
+  }
+  lists.delete(scope);
   lists.set(scope, columns);
   let slots = 0;
-  for (const kept of lists.values()) slots += kept.keys.length;
+  for (const kept of lists.values()) slots += kept.count;
   for (const [name, kept] of lists) {
     if (lists.size <= 2 || (lists.size <= LISTS_KEPT && slots <= SLOTS_KEPT)) break;
-    slots -= kept.keys.length;
+    slots -= kept.count;
     lists.delete(name);
   }
   await columns.sync(db);
   return columns;
+}
+
+/** Drops a list's columns from memory (they are stored, or no longer needed). */
+export function forgetColumns(db: OutpostDb, scope: string): void {
+  registry.get(db)?.delete(scope);
 }

@@ -7,6 +7,10 @@ import { countRows, readRows, searchRows, walkable as walkableQuery, walkList, t
 /** Rows are read in aligned blocks, so small scrolls reuse the same query. */
 export const BLOCK = 100;
 
+/** Scroll steps read ahead, and blocks kept from reading ahead. */
+const AHEAD_STEPS = 3;
+const AHEAD_KEPT = 24;
+
 /** How long one search may scan before showing what it found (the user can ask for all). */
 export const SEARCH_BUDGET_MS = 3000;
 
@@ -171,11 +175,54 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   const count = computed(() => total.value.n);
   const counting = computed(() => !total.value.exact);
 
+  // Blocks read ahead in the direction and at the speed of the scroll, so a fast scroll
+  // finds its rows read; dropped when the query or the list changes (the live window
+  // above shows the current rows as soon as it has read them).
+  const ahead = new Map<number, StoredRow[]>();
+  const reading = new Set<number>();
+  const aheadFilled = ref(0);
+  let aheadFor = '';
+  let lastStart = 0;
+  const aheadKey = () => `${queryKey.value}#${revision.value}`;
+  watch(visible, ({ start, end }) => {
+    const step = start - lastStart;
+    lastStart = start;
+    const q = query.value;
+    if (!q || searching.value || step === 0) return;
+    if (aheadFor !== aheadKey()) {
+      ahead.clear();
+      reading.clear();
+      aheadFor = aheadKey();
+    }
+    const wanted = new Set<number>();
+    for (let k = 1; k <= AHEAD_STEPS; k++) {
+      const at = start + step * k;
+      const { from, to } = windowFor(Math.max(0, at), Math.max(0, at + end - start));
+      for (let block = from; block < to; block += BLOCK) if (!ahead.has(block) && !reading.has(block)) wanted.add(block);
+    }
+    const key = aheadFor;
+    for (const block of wanted) {
+      reading.add(block);
+      readRows(db, q, block, BLOCK).then(
+        (rows) => {
+          if (aheadFor !== key) return;
+          reading.delete(block);
+          ahead.set(block, rows);
+          if (ahead.size > AHEAD_KEPT) ahead.delete(ahead.keys().next().value!);
+          aheadFilled.value++;
+        },
+        () => reading.delete(block),
+      );
+    }
+  });
+
   function rowAt(index: number): StoredRow | undefined {
     if (searching.value) return search.value.key === queryKey.value ? search.value.rows[index] : undefined;
     const current = page.value;
-    if (current.key !== queryKey.value) return undefined;
-    return current.rows[index - current.from];
+    const hit = current.key === queryKey.value ? current.rows[index - current.from] : undefined;
+    if (hit || aheadFilled.value === 0 || aheadFor !== aheadKey()) return hit;
+    const block = Math.floor(index / BLOCK) * BLOCK;
+    return ahead.get(block)?.[index - block];
   }
 
   /** True once the count and the rows on screen both answer the current query. */

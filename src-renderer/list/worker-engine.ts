@@ -70,5 +70,10 @@ export function listEngineFor(db: OutpostDb): ListEngine {
       if (!request.signal?.aborted) request.onProgress?.(answer);
       return answer;
     },
+    async remember(endpoint, scope) {
+      // Only the worker stores lists; this thread has screens to draw.
+      const target = startWorker();
+      if (target) await ask<undefined>(target, { db: db.name, op: 'remember', endpoint, scope }).catch(() => undefined);
+    },
   };
 }

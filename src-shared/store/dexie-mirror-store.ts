@@ -1,9 +1,11 @@
+import { Dexie } from 'dexie';
 import { endpoints, rowKey } from '../api/index.js';
 import { appendChunk, chunkTables, clearChunks, countScope, dropScope, putLocal, sweepScope } from './chunk-writes.js';
 import type { MirrorStore } from './mirror-store.js';
 import { quarantineKeyOf, staleQuarantineIds } from './quarantine-keys.js';
 import { readScopeRows } from './row-source.js';
 import type { OutpostDb } from './schema.js';
+import { scopeId } from './scope-key.js';
 
 /**
  * The Dexie implementation of the store port, on the chunked mirror: a page is one
@@ -52,9 +54,11 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
     },
 
     async removeScopes(scopes) {
-      await db.transaction('rw', [...chunkTables(db), db.scopes, db.quarantine], async () => {
+      await db.transaction('rw', [...chunkTables(db), db.scopes, db.quarantine, db.listCaches], async () => {
         for (const scope of scopes) {
           await dropScope(db, scope);
+          // What the list screens derived from the scope goes with it.
+          await db.listCaches.where('[scope+part]').between([scopeId(scope), Dexie.minKey], [scopeId(scope), Dexie.maxKey]).delete();
           await db.quarantine.where('scope').equals(scope).delete();
         }
         await db.scopes.bulkDelete([...scopes]);
@@ -74,8 +78,9 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
     },
 
     async clearMirror() {
-      await db.transaction('rw', [...chunkTables(db), db.scopes, db.quarantine], async () => {
+      await db.transaction('rw', [...chunkTables(db), db.scopes, db.quarantine, db.listCaches], async () => {
         await clearChunks(db);
+        await db.listCaches.clear();
         await db.scopes.clear();
         await db.quarantine.clear();
       });

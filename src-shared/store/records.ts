@@ -166,3 +166,16 @@ export interface ScopeRevision {
   readonly seq: number;
   readonly resetAt: number;
 }
+
+/**
+ * Something a list screen derived from a scope's rows at revision `seq` (its sortable
+ * columns, its first rows), kept so that opening the list again does not rebuild it.
+ * The renderer owns the shape of `value`; the store only deletes these with the scope.
+ */
+export interface ListCacheRecord {
+  readonly scope: ScopeId;
+  /** What it is, for example 'columns' or 'first'. */
+  readonly part: string;
+  readonly seq: number;
+  readonly value: unknown;
+}

@@ -38,14 +38,19 @@ interface ScopeView {
 /** A chunk's rows, each parsed from its JSON text the first time it is asked for. */
 export class ChunkRows {
   private readonly parsed: (Row | undefined)[] = [];
-  constructor(private readonly raw: ChunkBody['rows']) {}
+  constructor(private readonly rawRows: ChunkBody['rows']) {}
 
   get length(): number {
-    return this.raw.length;
+    return this.rawRows.length;
+  }
+
+  /** A row as stored (its JSON text, or an object for rows stored as objects), unparsed. */
+  raw(index: number): string | Row | undefined {
+    return this.rawRows[index];
   }
 
   row(index: number): Row | undefined {
-    const raw = this.raw[index];
+    const raw = this.rawRows[index];
     if (raw === undefined || typeof raw !== 'string') return raw;
     return (this.parsed[index] ??= JSON.parse(raw) as Row);
   }

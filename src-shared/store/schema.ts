@@ -1,7 +1,7 @@
 import { Dexie, type Table, type Transaction } from 'dexie';
 import { endpoints, indexedFields } from '../api/index.js';
 import { rowsIntoChunks } from './chunk-migration.js';
-import type { ChunkBody, ChunkHead, OverlayEntry, QuarantineEntry, ScopeRevision, ScopeState, SourceRecord } from './records.js';
+import type { ChunkBody, ChunkHead, ListCacheRecord, OverlayEntry, QuarantineEntry, ScopeRevision, ScopeState, SourceRecord } from './records.js';
 import { scopeId } from './scope-key.js';
 
 /**
@@ -81,6 +81,16 @@ export const CHUNK_TABLE_SPECS = {
   revisions: 'scope',
 } as const;
 
+/**
+ * Version 5: `listCaches`, keyed `[scope+part]`, what the list screens derived from a
+ * list at a revision (its columns, its first rows), so a list opened again starts from
+ * them instead of every chunk head. Derived data only: a record older than the
+ * scope's last removal is ignored, and removing a scope or the mirror deletes them.
+ */
+export const LIST_CACHE_TABLE_SPECS = {
+  listCaches: '[scope+part]',
+} as const;
+
 /** Version 4 drops the per-row tables (null), once their rows are moved into chunks. */
 const dropRowTables = () => Object.fromEntries(Object.keys(mirrorTableSpecs()).map((t) => [t, null]));
 
@@ -91,6 +101,8 @@ export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
   { version: 3, stores: { ...mirrorTableSpecs(), ...META_TABLE_SPECS }, upgrade: scopeIdsForScopeKeys },
   // Version 4 stores rows in chunks (see the top of this file).
   { version: 4, stores: { ...dropRowTables(), ...CHUNK_TABLE_SPECS, ...META_TABLE_SPECS }, upgrade: (tx) => rowsIntoChunks(tx, Object.keys(mirrorTableSpecs())) },
+  // Version 5 keeps what the list screens derive from a list (see LIST_CACHE_TABLE_SPECS).
+  { version: 5, stores: { ...CHUNK_TABLE_SPECS, ...META_TABLE_SPECS, ...LIST_CACHE_TABLE_SPECS } },
 ];
 
 /** Version 3's upgrade: rows keep their scope key in `scopeKey` and are keyed by its id. */
@@ -119,6 +131,7 @@ export type OutpostDb = Dexie & {
   chunkBodies: Table<ChunkBody, [number, number]>;
   overlay: Table<OverlayEntry, MirrorKey>;
   revisions: Table<ScopeRevision, number>;
+  listCaches: Table<ListCacheRecord, [number, string]>;
   scopes: Table<ScopeState, string>;
   quarantine: Table<QuarantineEntry, number>;
   sources: Table<SourceRecord, string>;

@@ -3,7 +3,7 @@ import { effectScope, nextTick, shallowRef, type EffectScope } from 'vue';
 import { endpoints } from '../../../src-shared/api/index.js';
 import type { ListQuery } from '../../../src-renderer/list/list-query.js';
 import { useRowWindow } from '../../../src-renderer/list/use-row-window.js';
-import type { ListWalk } from '../../../src-renderer/list/run-list-query.js';
+import { readRows, type ListWalk } from '../../../src-renderer/list/run-list-query.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { eventually, seedRows } from '../helpers/renderer-context.js';
 import { lesson } from '../helpers/rows.js';
@@ -81,5 +81,20 @@ describe('the row window of a big list', () => {
     await eventually(() => expect(win.settled.value).toBe(true));
     expect(win.rowAt(0)?.row.points).toBe(49);
     expect(win.count.value).toBe(1500);
+  });
+
+  it('reads ahead in the direction and at the speed of a scroll, so the next steps find their rows read', async () => {
+    const { win, db, query } = await setup(3000);
+    const keyAt = async (i: number) => (await readRows(db, query.value!, i, 1))[0]!.key;
+    const expected = await Promise.all([800, 1200, 1629].map(keyAt));
+    await eventually(() => expect(win.rowAt(0)).toBeDefined());
+    win.setVisible(0, 30);
+    await nextTick();
+    win.setVisible(400, 430);
+    await nextTick();
+    // Steps of 400 rows: rows 800, 1200 and 1600 are read before the scroll gets there.
+    await eventually(() => expect([800, 1200, 1629].map((i) => win.rowAt(i)?.key)).toEqual(expected));
+    // Not what lies behind, nor past the third step.
+    expect(win.rowAt(2500)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import {
+  createDexieMirrorStore,
   DB_NAME,
   getRow,
   openDatabase,
@@ -11,7 +12,8 @@ import {
   scopeKey,
 } from '../../../src-shared/store/index.js';
 
-const earlier = SCHEMA_HISTORY.filter((s) => s.version < SCHEMA_VERSION);
+/** Versions that stored one record per row (the chunked versions are upgraded below). */
+const earlier = SCHEMA_HISTORY.filter((s) => s.version < SCHEMA_VERSION && typeof s.stores['userGroups'] === 'string');
 const scope = scopeKey('E20', {});
 
 describe('database schema versions', () => {
@@ -24,7 +26,7 @@ describe('database schema versions', () => {
       for (const table of before) expect(Object.keys(step.stores)).toContain(table);
     });
     const current = SCHEMA_HISTORY.at(-1)!.stores;
-    expect(Object.keys(current).filter((t) => current[t] !== null).sort()).toEqual(['chunkBodies', 'chunkHeads', 'meta', 'outbox', 'overlay', 'quarantine', 'revisions', 'scopes', 'sources']);
+    expect(Object.keys(current).filter((t) => current[t] !== null).sort()).toEqual(['chunkBodies', 'chunkHeads', 'listCaches', 'meta', 'outbox', 'overlay', 'quarantine', 'revisions', 'scopes', 'sources']);
   });
 
   it.each(earlier.map((s) => [s.version]))('upgrades a database written at version %i without losing rows or edits', async (version) => {
@@ -85,5 +87,42 @@ describe('the upgrade to chunks (version 4)', () => {
     expect(heads.map((h) => [h.pass, h.keys.length])).toEqual([['full', 1000], ['full', 1000], ['delta', 300]]);
     expect((await current.revisions.get(scopeId(big)))?.seq).toBe(4);
     current.close();
+  });
+});
+
+describe('the list caches (version 5)', () => {
+  it('keeps every chunk, edit and revision of a version 4 database and starts without list caches', async () => {
+    const indexedDB = new IDBFactory();
+    const old = openDatabase({ indexedDB, IDBKeyRange }, DB_NAME, 4);
+    await old.open();
+    expect(old.tables.map((t) => t.name)).not.toContain('listCaches');
+    const store = createDexieMirrorStore(old);
+    const rows = [{ id: 'g1', name: 'Drivers' }, { id: 'g2', name: 'Cooks' }];
+    await store.applyPage({ endpoint: 'E20', scope, pass: 'p1', rows, quarantined: [], state: { scope, endpoint: 'E20', params: {}, parent: null, status: 'idle', pass: null, lastFullAt: null, lastDeltaAt: null, highWater: { created: null, modified: null }, lastError: null, reason: null, rowCount: 2 } });
+    await old.outbox.put({ id: 'e1', target: 'user:u1', state: 'queued', seq: 1, createdAt: '2025-01-01T00:00:00Z' });
+    const revision = await old.revisions.get(scopeId(scope));
+    old.close();
+
+    const current = openDatabase({ indexedDB, IDBKeyRange });
+    await current.open();
+    expect(current.verno).toBe(SCHEMA_VERSION);
+    expect((await readScopeRows(current, scope)).map((r) => r.row['name']).sort()).toEqual(['Cooks', 'Drivers']);
+    expect(await current.revisions.get(scopeId(scope))).toEqual(revision);
+    expect(await current.outbox.count()).toBe(1);
+    expect(await current.listCaches.count()).toBe(0);
+    current.close();
+  });
+
+  it('drops the caches of a list when its scope or the whole mirror is removed', async () => {
+    const db = openDatabase({ indexedDB: new IDBFactory(), IDBKeyRange });
+    const store = createDexieMirrorStore(db);
+    const other = 'E4:m1/c1';
+    const put = (key: string, part: string) => db.listCaches.put({ scope: scopeId(key), part, seq: 1, value: { part } });
+    await Promise.all([put(scope, 'columns'), put(scope, 'first'), put(other, 'columns')]);
+    await store.removeScopes([scope]);
+    expect((await db.listCaches.toArray()).map((r) => r.scope)).toEqual([scopeId(other)]);
+    await store.clearMirror();
+    expect(await db.listCaches.count()).toBe(0);
+    db.close();
   });
 });

@@ -1,0 +1,106 @@
+import type { IndexKey } from '../../src-shared/store/index.js';
+
+/** The stored form of a {@link CodedColumn}: typed arrays, cheap to clone into IndexedDB and back. */
+export interface CodedColumnData {
+  readonly nums: Float64Array;
+  readonly strs: readonly string[];
+  readonly codes: Uint32Array;
+}
+
+/** First index in a sorted array whose value is ≥ `value` (or > with `after`). */
+function bound<T>(sorted: ArrayLike<T>, value: T, after: boolean): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = sorted[mid]!;
+    if (v < value || (after && v === value)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * One field of a list as dictionary codes: a sorted dictionary of the distinct encoded
+ * values (numbers first, null = -Infinity among them, then strings: IndexedDB's order
+ * of keys) and one code per slot, the value's rank in it. Comparing two rows is then
+ * an integer compare, an order is a counting sort, and a filter is a code range.
+ * New values are merged into the dictionary and the codes renumbered in the same
+ * order, so orders built on the old codes stay sorted.
+ */
+export class CodedColumn {
+  nums: Float64Array;
+  strs: string[];
+  codes: Uint32Array;
+
+  constructor(data?: CodedColumnData) {
+    this.nums = data?.nums ?? new Float64Array(0);
+    this.strs = data ? [...data.strs] : [];
+    this.codes = data?.codes ?? new Uint32Array(0);
+  }
+
+  /** Distinct values, and so one more than the highest code. */
+  get distinct(): number {
+    return this.nums.length + this.strs.length;
+  }
+
+  /** The encoded value a code stands for. */
+  value(code: number): IndexKey {
+    return code < this.nums.length ? this.nums[code]! : this.strs[code - this.nums.length]!;
+  }
+
+  /** The lowest code whose value is ≥ `key` (> with `after`); {@link distinct} when none. */
+  bound(key: IndexKey, after = false): number {
+    if (typeof key === 'number') return Number.isNaN(key) ? this.nums.length : bound(this.nums, key, after);
+    return this.nums.length + bound(this.strs, key, after);
+  }
+
+  /** The code of a value, or -1 when no row has it. */
+  codeOf(key: IndexKey): number {
+    const at = this.bound(key);
+    return at < this.distinct && this.value(at) === key ? at : -1;
+  }
+
+  /** Makes room for `slots` codes (new slots read code 0 until set). */
+  reserve(slots: number): void {
+    if (this.codes.length >= slots) return;
+    const grown = new Uint32Array(Math.max(slots, this.codes.length * 2, 1024));
+    grown.set(this.codes);
+    this.codes = grown;
+  }
+
+  /** Sets the values of some slots, in order (a later write of a slot wins). */
+  assign(slots: ArrayLike<number>, values: readonly IndexKey[], slotCount: number): void {
+    this.reserve(slotCount);
+    const newNums = new Set<number>();
+    const newStrs = new Set<string>();
+    for (const v of values) {
+      if (this.codeOf(v) >= 0) continue;
+      if (typeof v === 'number') newNums.add(v);
+      else newStrs.add(v);
+    }
+    if (newNums.size > 0 || newStrs.size > 0) this.merge(newNums, newStrs, slotCount);
+    for (let i = 0; i < slots.length; i++) this.codes[slots[i]!] = this.codeOf(values[i]!);
+  }
+
+  /** Merges new values into the dictionary and renumbers the codes of `slotCount` slots. */
+  private merge(newNums: Set<number>, newStrs: Set<string>, slotCount: number): void {
+    const nums = new Float64Array(this.nums.length + newNums.size);
+    nums.set(this.nums);
+    nums.set([...newNums], this.nums.length);
+    nums.sort();
+    const strs = [...this.strs, ...newStrs].sort();
+    const remap = new Uint32Array(this.distinct);
+    for (let c = 0; c < this.nums.length; c++) remap[c] = bound(nums, this.nums[c]!, false);
+    for (let c = 0; c < this.strs.length; c++) remap[this.nums.length + c] = nums.length + bound(strs, this.strs[c]!, false);
+    const codes = this.codes;
+    if (remap.length > 0) for (let s = 0; s < slotCount; s++) codes[s] = remap[codes[s]!]!;
+    this.nums = nums;
+    this.strs = strs;
+  }
+
+  /** The column's stored form, for its first `slotCount` slots. */
+  data(slotCount: number): CodedColumnData {
+    return { nums: this.nums.slice(), strs: [...this.strs], codes: this.codes.slice(0, slotCount) };
+  }
+}

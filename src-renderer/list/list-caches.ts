@@ -1,0 +1,56 @@
+import { scopeId, scopeRevision, type OutpostDb } from '../../src-shared/store/index.js';
+import type { EngineQuery, WindowEntry } from './list-engine.js';
+import type { ColumnsSnapshot, ScopeColumns } from './scope-columns.js';
+
+/**
+ * What the list worker keeps of a list between sessions (`listCaches`, schema
+ * version 5): its columns ('columns', restored and caught up by deltas on the next
+ * open) and the first rows of its default order with their text ('first', so a list
+ * opened again shows rows before its columns are read). Both name the revision they
+ * answer; a record older than the scope's last removal is never used.
+ */
+
+/** The first rows of a list's default order, as a window answer, at revision `seq`. */
+export interface FirstWindow {
+  readonly endpoint: string;
+  readonly field: string | null;
+  readonly descending: boolean;
+  readonly total: number;
+  readonly entries: readonly WindowEntry[];
+}
+
+/** Rows kept in the first window: the first block a list reads. */
+export const FIRST_ROWS = 100;
+
+/** The stored columns of a scope, unless rows were removed since they were stored. */
+export async function loadColumns(db: OutpostDb, scope: number): Promise<ColumnsSnapshot | null> {
+  const [record, revision] = await Promise.all([db.listCaches.get([scope, 'columns']), db.revisions.get(scope)]);
+  if (!record || (revision?.resetAt ?? 0) > record.seq) return null;
+  return record.value as ColumnsSnapshot;
+}
+
+/** The stored first window of a scope, only when it answers the scope's current revision. */
+export async function loadFirstWindow(db: OutpostDb, scope: string): Promise<FirstWindow | null> {
+  const [record, revision] = await Promise.all([db.listCaches.get([scopeId(scope), 'first']), scopeRevision(db, scope)]);
+  return record && record.seq === revision.seq ? (record.value as FirstWindow) : null;
+}
+
+/** True when a stored first window answers rows `offset .. offset+limit` of a query. */
+export function firstWindowAnswers(first: FirstWindow, query: EngineQuery, offset: number, limit: number | null): boolean {
+  return first.endpoint === query.endpoint && first.field === query.field && first.descending === query.descending && query.residual.length === 0 && limit !== null && (offset + limit <= first.entries.length || first.entries.length === first.total);
+}
+
+/** Stores a list's columns and first window, both at the columns' revision. */
+export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, first: FirstWindow): Promise<void> {
+  const scope = scopeId(columns.scope);
+  const seq = columns.seq;
+  const snapshot = columns.snapshot();
+  await db.transaction('rw', [db.listCaches, db.revisions], async () => {
+    // Rows removed while the copy was taken: it would be thrown away on the next open.
+    if (((await db.revisions.get(scope))?.resetAt ?? 0) > seq) return;
+    await db.listCaches.bulkPut([
+      { scope, part: 'columns', seq, value: snapshot },
+      { scope, part: 'first', seq, value: first },
+    ]);
+  });
+}

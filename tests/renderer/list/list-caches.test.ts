@@ -1,0 +1,93 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { endpoints } from '../../../src-shared/api/index.js';
+import { createDexieMirrorStore, openDatabase, scopeId, scopeKey, type OutpostDb } from '../../../src-shared/store/index.js';
+import { matchingSlots } from '../../../src-renderer/list/column-query.js';
+import { loadColumns } from '../../../src-renderer/list/list-caches.js';
+import { inProcessEngine, type EngineQuery } from '../../../src-renderer/list/list-engine.js';
+import { columnsOf, keptColumns, type ScopeColumns } from '../../../src-renderer/list/scope-columns.js';
+import { scopeState } from '../helpers/renderer-context.js';
+import { userGroup } from '../helpers/rows.js';
+
+const scope = scopeKey('E20', {});
+const endpoint = endpoints.E20;
+const open = (indexedDB: IDBFactory) => openDatabase({ indexedDB, IDBKeyRange });
+
+/** Every order and a few filters of a list, as keys. */
+function answers(columns: ScopeColumns): string[][] {
+  const out: string[][] = [];
+  for (const field of [null, 'name', 'lastModifiedDateTime', 'creationDateTime']) {
+    for (const descending of [false, true]) out.push([...matchingSlots(columns, field, descending, [])].map((s) => columns.keys[s]!));
+  }
+  out.push([...matchingSlots(columns, 'name', false, [{ field: 'name', op: 'gte', key: 'Group 010' }])].map((s) => columns.keys[s]!));
+  out.push([...matchingSlots(columns, null, true, [{ field: 'description', op: 'eq', key: 'odd' }])].map((s) => columns.keys[s]!));
+  return out;
+}
+
+async function page(db: OutpostDb, pass: string, ids: number[], name: string) {
+  const rows = ids.map((i) => userGroup(i, { name: `${name} ${i % 7}`, lastModifiedDateTime: i % 3 ? null : `2025-03-0${(i % 9) + 1}T00:00:00Z` }));
+  await createDexieMirrorStore(db).applyPage({ endpoint: 'E20', scope, pass, rows, quarantined: [], state: scopeState('E20', {}, rows.length) });
+}
+
+describe('stored list columns', () => {
+  it('come back as they were stored and catch up with new chunks, single rows and sweeps like columns built from nothing', async () => {
+    const change = fc.oneof(
+      fc.record({ kind: fc.constant('page' as const), ids: fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 15 }), pass: fc.constantFrom('p1', 'p2'), name: fc.constantFrom('A', 'B') }),
+      fc.record({ kind: fc.constant('row' as const), id: fc.integer({ min: 0, max: 40 }), name: fc.constantFrom('Edited', 'A 1') }),
+      fc.record({ kind: fc.constant('sweep' as const), pass: fc.constantFrom('p1', 'p2') }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 20 }), fc.array(change, { maxLength: 4 }), async (firstIds, changes) => {
+        const indexedDB = new IDBFactory();
+        const db = open(indexedDB);
+        await page(db, 'p1', firstIds, 'A');
+        const engine = inProcessEngine(db, { store: true, storeDelayMs: 0 });
+        await engine.window({ endpoint: 'E20', scope, field: null, descending: false, residual: [] }, 0, 10);
+        await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(2));
+        const store = createDexieMirrorStore(db);
+        let swept = false;
+        for (const c of changes) {
+          if (c.kind === 'page') await page(db, c.pass, c.ids, c.name);
+          else if (c.kind === 'row') await store.putRow({ endpoint: 'E20', scope, row: userGroup(c.id, { name: c.name }) });
+          else {
+            await store.finishPass({ endpoint: 'E20', scope, pass: c.pass, sweep: true, state: scopeState('E20', {}, 0) });
+            swept = true;
+          }
+        }
+        // A sweep (rows removed) makes the stored copy useless: it is not read.
+        const stored = await loadColumns(open(indexedDB), scopeId(scope));
+        expect(stored === null).toBe(swept && (await db.revisions.get(scopeId(scope)))!.resetAt > (stored?.seq ?? 0));
+        const restored = await columnsOf(open(indexedDB), endpoint, scope, loadColumns);
+        const fresh = await columnsOf(open(indexedDB), endpoint, scope);
+        expect(restored.size).toBe(fresh.size);
+        expect(answers(restored)).toEqual(answers(fresh));
+        db.close();
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('answer the first rows of a list opened again before its columns are read, and only at the revision they were stored at', async () => {
+    const indexedDB = new IDBFactory();
+    const db = open(indexedDB);
+    await page(db, 'p1', Array.from({ length: 150 }, (_, i) => i), 'A');
+    await inProcessEngine(db, { store: true, storeDelayMs: 0 }).window({ endpoint: 'E20', scope, field: 'name', descending: false, residual: [] }, 0, 10);
+    await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(2));
+    const query: EngineQuery = { endpoint: 'E20', scope, field: endpoint.defaultSort?.replace(/^-/, '') ?? null, descending: endpoint.defaultSort?.startsWith('-') ?? false, residual: [] };
+    const expected = await inProcessEngine(open(indexedDB)).window(query, 0, 100);
+
+    const again = open(indexedDB);
+    const answer = await inProcessEngine(again, { store: true }).window(query, 0, 100);
+    expect(keptColumns(again, scope)).toBeUndefined();
+    expect(answer).toEqual(expected);
+    expect(answer.entries.every((e) => 'row' in e && typeof e.row === 'string')).toBe(true);
+
+    await page(db, 'p1', [1], 'Z');
+    const later = open(indexedDB);
+    const changed = await inProcessEngine(later, { store: true }).window(query, 0, 100);
+    expect(keptColumns(later, scope)).toBeDefined();
+    expect(changed).toEqual(await inProcessEngine(open(indexedDB)).window(query, 0, 100));
+    db.close();
+  });
+});
