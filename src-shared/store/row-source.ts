@@ -33,6 +33,8 @@ interface ScopeView {
   readonly seq: number;
   readonly heads: readonly ChunkHead[];
   readonly resolved: Resolved;
+  /** The scope had overlay entries at `seq` (a view with none can be extended by new chunks alone). */
+  readonly overlay: boolean;
 }
 
 /** A chunk's rows, each parsed from its JSON text the first time it is asked for. */
@@ -63,18 +65,37 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
   return value;
 }
 
+/**
+ * A view extended by chunks appended after it, when nothing else happened since: no
+ * removal, no overlay entry then or now. Then the newer chunks' keys simply win (their
+ * numbers are higher), which is what resolving everything again would give; a scope
+ * being mirrored is read page after page without reading its older heads again.
+ */
+function extendView(view: ScopeView, seq: number, added: readonly ChunkHead[]): ScopeView {
+  const live = new Map(view.resolved.live);
+  for (const head of added) head.keys.forEach((key, index) => live.set(key, { in: 'chunk', chunk: head.chunk, index, pass: head.pass }));
+  return { seq, heads: [...view.heads, ...added], resolved: { live, dead: [], tombstones: [] }, overlay: false };
+}
+
 /** The scope's heads and every key's current copy, at its current revision. */
 async function viewOf(db: OutpostDb, scope: ScopeKey): Promise<ScopeView> {
   const id = scopeId(scope);
   return db.transaction('r', tablesOf(db), async () => {
-    const { seq } = await scopeRevision(db, scope);
+    const { seq, resetAt } = await scopeRevision(db, scope);
     const cache = views.get(db) ?? new Map<number, ScopeView>();
     views.set(db, cache);
     const cached = cache.get(id);
     if (cached && cached.seq === seq) return remember(cache, id, cached, LRU_SCOPES);
+    if (cached && !cached.overlay && resetAt <= cached.seq) {
+      const after = [[id, cached.seq], [id, Dexie.maxKey]] as const;
+      if ((await db.overlay.where('[scope+seq]').between(...after, false).count()) === 0) {
+        const added = await db.chunkHeads.where('[scope+chunk]').between(...after, false).toArray();
+        return remember(cache, id, extendView(cached, seq, added), LRU_SCOPES);
+      }
+    }
     const heads = await db.chunkHeads.where('[scope+chunk]').between(...range(id)).toArray();
     const overlay = await db.overlay.where('[scope+key]').between(...range(id)).toArray();
-    return remember(cache, id, { seq, heads, resolved: resolveScope(heads, overlay) }, LRU_SCOPES);
+    return remember(cache, id, { seq, heads, resolved: resolveScope(heads, overlay), overlay: overlay.length > 0 }, LRU_SCOPES);
   });
 }
 
