@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie';
-import { resolveScope, type Resolved } from './chunk-resolve.js';
+import { resolveScope, type Resolved, type RowPlace } from './chunk-resolve.js';
 import { tableIndexKeys } from './index-keys.js';
 import type { ChunkBody, ChunkHead, OverlayEntry, ScopeRevision, StoredRow } from './records.js';
 import type { OutpostDb } from './schema.js';
@@ -123,16 +123,32 @@ export async function chunkRows(db: OutpostDb, scope: ScopeKey, chunks: readonly
   return found;
 }
 
-/** The current rows of a scope with the given keys (undefined where it has none). */
-export async function getRows(db: OutpostDb, scope: ScopeKey, keys: readonly string[]): Promise<(StoredRow | undefined)[]> {
+/** Where the current copies of some keys are, with the chunks they are in read. */
+async function locate(db: OutpostDb, scope: ScopeKey, keys: readonly string[]) {
   const view = await viewOf(db, scope);
-  const table = view.heads[0]?.table;
   const places = keys.map((key) => view.resolved.live.get(key));
   const rows = await chunkRows(db, scope, places.flatMap((p) => (p?.in === 'chunk' ? [p.chunk] : [])));
+  const rowAt = (place: RowPlace | undefined): Row | undefined =>
+    !place ? undefined : place.in === 'overlay' ? place.entry.row! : rows.get(place.chunk)?.row(place.index);
+  return { table: view.heads[0]?.table, places, rowAt };
+}
+
+/**
+ * The current rows of a scope with the given keys (undefined where it has none), as
+ * they are: no index keys encoded, for readers that want only the rows (search).
+ */
+export async function currentRows(db: OutpostDb, scope: ScopeKey, keys: readonly string[]): Promise<(Row | undefined)[]> {
+  const { places, rowAt } = await locate(db, scope, keys);
+  return places.map(rowAt);
+}
+
+/** The current rows of a scope with the given keys (undefined where it has none). */
+export async function getRows(db: OutpostDb, scope: ScopeKey, keys: readonly string[]): Promise<(StoredRow | undefined)[]> {
+  const { table, places, rowAt } = await locate(db, scope, keys);
   return places.map((place, i) => {
     if (!place) return undefined;
     if (place.in === 'overlay') return storedRowOf(scope, place.entry.table, keys[i]!, place.pass, place.entry.row!, place.entry);
-    const row = rows.get(place.chunk)?.row(place.index);
+    const row = rowAt(place);
     return row && table ? storedRowOf(scope, table, keys[i]!, place.pass, row) : undefined;
   });
 }
