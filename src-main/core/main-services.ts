@@ -4,6 +4,7 @@ import type { ConnectionConfig } from './connection/connection-config.js';
 import type { StartDemoServer } from './demo/demo-server.js';
 import type { WorkspaceDiagnostics } from './diagnostics/workspace-diagnostics.js';
 import type { Logger } from './logger.js';
+import type { MediaScanStats } from './media/media-tap.js';
 
 export interface MainServicesOptions {
   connection: ConnectionConfig;
@@ -21,6 +22,8 @@ export interface MainServicesOptions {
   onSecretsChanged?: (connection: ConnectionConfig) => void;
   /** Randomness of backoff jitter (tests pass a fixed one). */
   random?: () => number;
+  /** Adds up the rows the media scan saw and the time it took (benchmarks measure the scan with it). */
+  mediaScan?: MediaScanStats;
 }
 
 /**

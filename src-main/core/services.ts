@@ -53,6 +53,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     onChange: (urls) => session.emit('media.changed', { urls }),
   });
   const noteMedia = media.note.bind(media);
+  const mediaTap = options.mediaScan ? { stats: options.mediaScan } : {};
   const sources = createSourceSeeding({ client: connection.client, gate, connectivity, clock, dismissed: settings.dismissed });
   // Edits are main's: journaled here before the renderer's database sees them, so a
   // cleared IndexedDB loses none. Writes share the client and gate of reads.
@@ -60,7 +61,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     api: createHttpOutboxApi({ client: connection.client, gate, now: () => clock.now() }),
     store: () => {
       const writer = session.writer();
-      return writer ? outboxStoreOf(tapStoreForMedia(writer.peer.store, noteMedia)) : null;
+      return writer ? outboxStoreOf(tapStoreForMedia(writer.peer.store, noteMedia, mediaTap)) : null;
     },
     journal: createOutboxJournal({ dataDir: options.dataDir, files: createJournalFiles() }),
     clock, sleep, log, connectivity, ...random,
@@ -71,7 +72,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const session = createWriterSession({
     createEngine: (store) =>
       createSyncEngine({
-        runner: connection.runner, connectivity, store: tapStoreForMedia(store, noteMedia), baseUrl: connection.baseUrl(), clock, sleep, log, ...random,
+        runner: connection.runner, connectivity, store: tapStoreForMedia(store, noteMedia, mediaTap), baseUrl: connection.baseUrl(), clock, sleep, log, ...random,
         settings: settings.sync,
         grantedScopes: () => connection.grantedScopes(),
         onChange: changed,

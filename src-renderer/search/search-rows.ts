@@ -1,4 +1,4 @@
-import { eachScopeBatch, getRows, mirrorTableSpecs, scopeKeyPasses, tableScopes, type OutpostDb, type ScopeKey } from '../../src-shared/store/index.js';
+import { currentRows, eachScopeBatch, mirrorTableSpecs, scopeKeyPasses, tableScopes, type OutpostDb, type ScopeKey } from '../../src-shared/store/index.js';
 
 /**
  * The one place search reads the mirror. The mirror's row layout may change (rows kept
@@ -38,12 +38,18 @@ export async function scanTable(db: OutpostDb, table: string, batchSize: number,
 /** The rows of these refs that are stored now (a missing one is left out). */
 export async function rowsByRefs(db: OutpostDb, refs: readonly RowRef[]): Promise<SearchRow[]> {
   const byScope = new Map<string, RowRef[]>();
-  for (const ref of refs) byScope.set(`${ref.table}\n${ref.scope}`, [...(byScope.get(`${ref.table}\n${ref.scope}`) ?? []), ref]);
+  for (const ref of refs) {
+    const place = `${ref.table}\n${ref.scope}`;
+    const list = byScope.get(place);
+    if (list) list.push(ref);
+    else byScope.set(place, [ref]);
+  }
   const out: SearchRow[] = [];
   for (const list of byScope.values()) {
-    const stored = await getRows(db, list[0]!.scope, list.map((r) => r.key));
+    // Only the rows: search needs no index keys.
+    const stored = await currentRows(db, list[0]!.scope, list.map((r) => r.key));
     stored.forEach((row, i) => {
-      if (row) out.push({ ...list[i]!, row: row.row });
+      if (row) out.push({ ...list[i]!, row });
     });
   }
   return out;

@@ -25,8 +25,9 @@ export function encodeIndexKey(type: ScalarType, value: unknown): IndexKey {
     case 'datetimeoffset': {
       const text = String(value);
       // A date-time without offset (or a plain date) is read as UTC, so the order is stable.
-      const withZone = /(Z|[+-]\d{2}:\d{2})$/.test(text) ? text : /T/.test(text) ? `${text}Z` : `${text}T00:00:00Z`;
-      const ms = Date.parse(withZone.replace(/(\.\d{3})\d+/, '$1'));
+      const withZone = text.endsWith('Z') || /[+-]\d{2}:\d{2}$/.test(text) ? text : text.includes('T') ? `${text}Z` : `${text}T00:00:00Z`;
+      // Fraction digits past milliseconds are cut (the regular expression only runs when there is a fraction).
+      const ms = Date.parse(withZone.includes('.') ? withZone.replace(/(\.\d{3})\d+/, '$1') : withZone);
       return Number.isFinite(ms) ? ms : NULL_KEY;
     }
     default:
@@ -34,12 +35,22 @@ export function encodeIndexKey(type: ScalarType, value: unknown): IndexKey {
   }
 }
 
+/** Per endpoint, its indexed fields with their types: asked for every row written or read, worked out once. */
+const fieldTypes = new WeakMap<EndpointDef, readonly (readonly [string, ScalarType])[]>();
+
+function indexedFieldTypes(endpoint: EndpointDef): readonly (readonly [string, ScalarType])[] {
+  let fields = fieldTypes.get(endpoint);
+  if (!fields) {
+    fields = indexedFields(endpoint).map((field) => [field, endpoint.query[field]!.type] as const);
+    fieldTypes.set(endpoint, fields);
+  }
+  return fields;
+}
+
 /** The encoded index keys of one row of an endpoint. */
 export function indexKeysOf(endpoint: EndpointDef, row: Readonly<Record<string, unknown>>): Record<string, IndexKey> {
   const keys: Record<string, IndexKey> = {};
-  for (const field of indexedFields(endpoint)) {
-    keys[field] = encodeIndexKey(endpoint.query[field]!.type, row[field]);
-  }
+  for (const [field, type] of indexedFieldTypes(endpoint)) keys[field] = encodeIndexKey(type, row[field]);
   return keys;
 }
 

@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie';
-import { resolveScope, type Resolved } from './chunk-resolve.js';
+import { resolveScope, type Resolved, type RowPlace } from './chunk-resolve.js';
 import { tableIndexKeys } from './index-keys.js';
 import type { ChunkBody, ChunkHead, OverlayEntry, ScopeRevision, StoredRow } from './records.js';
 import type { OutpostDb } from './schema.js';
@@ -33,6 +33,8 @@ interface ScopeView {
   readonly seq: number;
   readonly heads: readonly ChunkHead[];
   readonly resolved: Resolved;
+  /** The scope had overlay entries at `seq` (a view with none can be extended by new chunks alone). */
+  readonly overlay: boolean;
 }
 
 /** A chunk's rows, each parsed from its JSON text the first time it is asked for. */
@@ -68,18 +70,37 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
   return value;
 }
 
+/**
+ * A view extended by chunks appended after it, when nothing else happened since: no
+ * removal, no overlay entry then or now. Then the newer chunks' keys simply win (their
+ * numbers are higher), which is what resolving everything again would give; a scope
+ * being mirrored is read page after page without reading its older heads again.
+ */
+function extendView(view: ScopeView, seq: number, added: readonly ChunkHead[]): ScopeView {
+  const live = new Map(view.resolved.live);
+  for (const head of added) head.keys.forEach((key, index) => live.set(key, { in: 'chunk', chunk: head.chunk, index, pass: head.pass }));
+  return { seq, heads: [...view.heads, ...added], resolved: { live, dead: [], tombstones: [] }, overlay: false };
+}
+
 /** The scope's heads and every key's current copy, at its current revision. */
 async function viewOf(db: OutpostDb, scope: ScopeKey): Promise<ScopeView> {
   const id = scopeId(scope);
   return db.transaction('r', tablesOf(db), async () => {
-    const { seq } = await scopeRevision(db, scope);
+    const { seq, resetAt } = await scopeRevision(db, scope);
     const cache = views.get(db) ?? new Map<number, ScopeView>();
     views.set(db, cache);
     const cached = cache.get(id);
     if (cached && cached.seq === seq) return remember(cache, id, cached, LRU_SCOPES);
+    if (cached && !cached.overlay && resetAt <= cached.seq) {
+      const after = [[id, cached.seq], [id, Dexie.maxKey]] as const;
+      if ((await db.overlay.where('[scope+seq]').between(...after, false).count()) === 0) {
+        const added = await db.chunkHeads.where('[scope+chunk]').between(...after, false).toArray();
+        return remember(cache, id, extendView(cached, seq, added), LRU_SCOPES);
+      }
+    }
     const heads = await db.chunkHeads.where('[scope+chunk]').between(...range(id)).toArray();
     const overlay = await db.overlay.where('[scope+key]').between(...range(id)).toArray();
-    return remember(cache, id, { seq, heads, resolved: resolveScope(heads, overlay) }, LRU_SCOPES);
+    return remember(cache, id, { seq, heads, resolved: resolveScope(heads, overlay), overlay: overlay.length > 0 }, LRU_SCOPES);
   });
 }
 
@@ -107,16 +128,32 @@ export async function chunkRows(db: OutpostDb, scope: ScopeKey, chunks: readonly
   return found;
 }
 
-/** The current rows of a scope with the given keys (undefined where it has none). */
-export async function getRows(db: OutpostDb, scope: ScopeKey, keys: readonly string[]): Promise<(StoredRow | undefined)[]> {
+/** Where the current copies of some keys are, with the chunks they are in read. */
+async function locate(db: OutpostDb, scope: ScopeKey, keys: readonly string[]) {
   const view = await viewOf(db, scope);
-  const table = view.heads[0]?.table;
   const places = keys.map((key) => view.resolved.live.get(key));
   const rows = await chunkRows(db, scope, places.flatMap((p) => (p?.in === 'chunk' ? [p.chunk] : [])));
+  const rowAt = (place: RowPlace | undefined): Row | undefined =>
+    !place ? undefined : place.in === 'overlay' ? place.entry.row! : rows.get(place.chunk)?.row(place.index);
+  return { table: view.heads[0]?.table, places, rowAt };
+}
+
+/**
+ * The current rows of a scope with the given keys (undefined where it has none), as
+ * they are: no index keys encoded, for readers that want only the rows (search).
+ */
+export async function currentRows(db: OutpostDb, scope: ScopeKey, keys: readonly string[]): Promise<(Row | undefined)[]> {
+  const { places, rowAt } = await locate(db, scope, keys);
+  return places.map(rowAt);
+}
+
+/** The current rows of a scope with the given keys (undefined where it has none). */
+export async function getRows(db: OutpostDb, scope: ScopeKey, keys: readonly string[]): Promise<(StoredRow | undefined)[]> {
+  const { table, places, rowAt } = await locate(db, scope, keys);
   return places.map((place, i) => {
     if (!place) return undefined;
     if (place.in === 'overlay') return storedRowOf(scope, place.entry.table, keys[i]!, place.pass, place.entry.row!, place.entry);
-    const row = rows.get(place.chunk)?.row(place.index);
+    const row = rowAt(place);
     return row && table ? storedRowOf(scope, table, keys[i]!, place.pass, row) : undefined;
   });
 }

@@ -162,6 +162,7 @@ async function headlineOnOpenMirror(open: OpenMirror, server: RunningServer, bro
     ours: { ms: ours.ms, rowsPerSecond: ours.rowsPerSecond },
     download: { rows: download.rows, pages: download.pages, megabytes: download.bytes / 1024 ** 2, ms: download.ms, rowsPerSecond: rate(download.rows, download.ms) },
     applyMsTotal: counters.applyMs,
+    mediaScan: { rows: counters.mediaScanRows, ms: counters.mediaScanMs, msPerThousandRows: counters.mediaScanRows > 0 ? (counters.mediaScanMs * 1000) / counters.mediaScanRows : 0 },
     downloadCpu: cpuPerThousandRows(spent, download.rows),
   };
 
@@ -192,6 +193,7 @@ let pendingMirror: {
   ours: { ms: number; rowsPerSecond: number };
   download: { rows: number; pages: number; megabytes: number; ms: number; rowsPerSecond: number };
   applyMsTotal: number;
+  mediaScan: { rows: number; ms: number; msPerThousandRows: number };
   downloadCpu: ReturnType<typeof cpuPerThousandRows>;
 } | null = null;
 

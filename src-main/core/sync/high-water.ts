@@ -10,19 +10,28 @@ export function instantOf(value: unknown): number | null {
   return typeof ms === 'number' && Number.isFinite(ms) ? ms : null;
 }
 
-function later(current: string | null, candidate: unknown): string | null {
-  const c = instantOf(candidate);
-  if (c === null) return current;
-  const k = instantOf(current);
-  return k === null || c > k ? (candidate as string) : current;
+/** The latest of some date-times, each read once (a page's rows are compared with the mark, not the mark with itself again). */
+class Latest {
+  private ms: number | null;
+  constructor(public value: string | null) {
+    this.ms = instantOf(value);
+  }
+  see(candidate: unknown): void {
+    const c = instantOf(candidate);
+    if (c !== null && (this.ms === null || c > this.ms)) {
+      this.ms = c;
+      this.value = candidate as string;
+    }
+  }
 }
 
 /** The high-water marks after seeing `rows`: the latest creation and modification times. */
 export function advanceHighWater(hw: HighWater, rows: readonly Readonly<Record<string, unknown>>[]): HighWater {
-  let { created, modified } = hw;
+  const created = new Latest(hw.created);
+  const modified = new Latest(hw.modified);
   for (const row of rows) {
-    created = later(created, row.creationDateTime);
-    modified = later(modified, row.lastModifiedDateTime);
+    created.see(row.creationDateTime);
+    modified.see(row.lastModifiedDateTime);
   }
-  return created === hw.created && modified === hw.modified ? hw : { created, modified };
+  return created.value === hw.created && modified.value === hw.modified ? hw : { created: created.value, modified: modified.value };
 }

@@ -4,7 +4,7 @@ import type { StoreCounters } from './host-protocol.js';
 
 export interface CountingServices {
   readonly services: MainServices;
-  counters(): StoreCounters;
+  counters(): Omit<StoreCounters, 'mediaScanRows' | 'mediaScanMs'>;
   reset(): void;
 }
 

@@ -35,6 +35,9 @@ export interface StoreCounters {
   readonly rowsWritten: number;
   /** Time between sending a page and its acknowledgement, summed over pages, ms. */
   readonly applyMs: number;
+  /** Rows main's media scan saw (pages, single rows, write answers) and the time it spent on them, ms. */
+  readonly mediaScanRows: number;
+  readonly mediaScanMs: number;
 }
 
 /** One list scope to download: its first page's URL. */

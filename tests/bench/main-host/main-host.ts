@@ -16,6 +16,8 @@ const send = (message: FromHost) => process.send?.(message);
 let counted: CountingServices | null = null;
 let harness: RunningHarness | null = null;
 let config: HostConfig | null = null;
+/** What the media scan has cost since the last reset (filled by the services' media tap). */
+const mediaScan = { rows: 0, ms: 0 };
 
 async function start(next: HostConfig): Promise<string> {
   config = next;
@@ -24,6 +26,7 @@ async function start(next: HostConfig): Promise<string> {
     connection: { kind: 'token', baseUrl: next.serverUrl, token: next.token },
     shell: 'harness',
     dataDir: next.dataDir,
+    mediaScan,
     ...time,
   });
   counted = countingServices(services);
@@ -55,8 +58,12 @@ async function handle(request: HostRequest): Promise<unknown> {
       };
     }
     case 'counters': {
-      const counters = counted.counters();
-      if (request.reset) counted.reset();
+      const counters = { ...counted.counters(), mediaScanRows: mediaScan.rows, mediaScanMs: mediaScan.ms };
+      if (request.reset) {
+        counted.reset();
+        mediaScan.rows = 0;
+        mediaScan.ms = 0;
+      }
       return counters;
     }
     case 'download':

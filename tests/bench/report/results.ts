@@ -72,6 +72,11 @@ export interface MirrorFigures {
   readonly lastTenthOverFirst?: number;
   /** CPU ms of all processes per 1000 rows of ours (the `cpu.ours` total). */
   readonly cpuMsPerThousandRows?: number;
+  /**
+   * Main's scan of the mirrored rows for media during ours: rows scanned, time spent in
+   * the scan (synchronous, so its CPU time when the core is not shared) and that per 1000 rows.
+   */
+  readonly mediaScan?: { readonly rows: number; readonly ms: number; readonly msPerThousandRows: number };
 }
 
 export type CpuCost = CpuTimes & { readonly total: number };

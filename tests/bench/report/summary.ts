@@ -38,6 +38,7 @@ export function summarize(r: BenchResults): TableRow[] {
     add('1 mirror', 'ours / min(a, b)', fix(m.ratio), '≥ 0.9', m.ratio >= 0.9);
     add('1 mirror', 'rows/s per tenth of the rows (ours)', m.tenths.map((v) => int(v)).join(' '));
     if (m.chunkPut) add('1 mirror', '(c) one 1,000-row chunk record per page, Chromium', `${int(m.chunkPut.rowsPerSecond)} rows/s (${s(m.chunkPut.writeMs)} writing); ours ÷ (c) ${fix(m.ratioToChunks ?? 0)}`);
+    if (m.mediaScan) add('1 mirror', `media scan in main: ms per 1000 rows (${int(m.mediaScan.rows)} rows scanned)`, fix(m.mediaScan.msPerThousandRows));
     if (m.lastTenthOverFirst !== undefined) add('1 mirror', 'rows/s of the last tenth ÷ the first', fix(m.lastTenthOverFirst));
     if (m.keyIndexesOnly) {
       const k = m.keyIndexesOnly;

@@ -6,6 +6,8 @@ export interface MemoryPeaks {
   readonly mainPeakRssMb: number;
   /** Main-side process: peak V8 heap in use while sampling, MB (RSS above it is the heap's slack, code, buffers). */
   readonly mainPeakHeapMb: number;
+  /** Main-side process: peak memory outside the V8 heap held by JS objects (Buffers, ArrayBuffers: bodies being read, messages being sent), MB. */
+  readonly mainPeakExternalMb: number;
   /** Renderer: peak JS heap in use while sampling, MB. */
   readonly rendererPeakHeapMb: number;
   readonly samples: number;
@@ -22,6 +24,7 @@ export async function startMemorySampler(host: MainHost, page: Page, intervalMs 
   const cdp = await page.context().newCDPSession(page);
   let mainPeak = 0;
   let mainHeapPeak = 0;
+  let mainExternalPeak = 0;
   let heapPeak = 0;
   let samples = 0;
   let running = true;
@@ -32,6 +35,7 @@ export async function startMemorySampler(host: MainHost, page: Page, intervalMs 
     ]);
     mainPeak = Math.max(mainPeak, memory.rss);
     mainHeapPeak = Math.max(mainHeapPeak, memory.heapUsed);
+    mainExternalPeak = Math.max(mainExternalPeak, memory.external);
     heapPeak = Math.max(heapPeak, heap.usedSize);
     samples += 1;
   };
@@ -47,7 +51,7 @@ export async function startMemorySampler(host: MainHost, page: Page, intervalMs 
       await loop;
       await sample().catch(() => undefined);
       await cdp.detach().catch(() => undefined);
-      return { mainPeakRssMb: mainPeak / MB, mainPeakHeapMb: mainHeapPeak / MB, rendererPeakHeapMb: heapPeak / MB, samples };
+      return { mainPeakRssMb: mainPeak / MB, mainPeakHeapMb: mainHeapPeak / MB, mainPeakExternalMb: mainExternalPeak / MB, rendererPeakHeapMb: heapPeak / MB, samples };
     },
   };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
-import { createDexieMirrorStore, getRow, readScopeRows, scopeKey, scopeRevision, type ScopeState } from '../../../src-shared/store/index.js';
+import { createDexieMirrorStore, getRow, readScopeRows, scopeKey, scopeKeyPasses, scopeRevision, type ScopeState } from '../../../src-shared/store/index.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { entryOf, titlePatch, USER } from '../outbox/fixtures.js';
 
@@ -148,6 +148,38 @@ describe('the chunked mirror against the per-row model', () => {
           }
         }
         expect(await names()).toEqual(Object.fromEntries([...model].map(([k, v]) => [k, v.name])));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('reads the same after every write, so a view kept from one page to the next is never stale', async () => {
+    // Readers keep a scope's resolved keys and extend them by the chunks written since;
+    // reading after (almost) every step checks each extension against the model.
+    await fc.assert(
+      fc.asyncProperty(ops, async (sequence) => {
+        const { db, store, page, finish, names } = setup();
+        const model = new Map<string, { name: string; pass: string }>();
+        const expectModel = async () => {
+          expect(await names()).toEqual(Object.fromEntries([...model].map(([k, v]) => [k, v.name])));
+          expect(Object.fromEntries(await scopeKeyPasses(db, scope))).toEqual(Object.fromEntries([...model].map(([k, v]) => [k, v.pass])));
+        };
+        for (const [i, op] of sequence.entries()) {
+          if (op.kind === 'page') {
+            const rows = op.keys.map((k) => group(k, `${op.name}${k}`));
+            await page(`p${op.pass}`, rows);
+            for (const r of rows) model.set(r.id, { name: r.name, pass: `p${op.pass}` });
+          } else if (op.kind === 'put') {
+            await store.putRow({ endpoint: 'E20', scope, row: group(op.key, op.name) });
+            model.set(keyOf(op.key), { name: op.name, pass: model.get(keyOf(op.key))?.pass ?? '' });
+          } else {
+            if (op.sweep) for (const [key, v] of model) if (v.pass !== `p${op.pass}`) model.delete(key);
+            await finish(`p${op.pass}`, op.sweep);
+          }
+          // Read after one write, or after two (a view extended by more than one chunk).
+          if (i % 3 !== 1) await expectModel();
+        }
+        await expectModel();
       }),
       { numRuns: 60 },
     );
