@@ -38,13 +38,7 @@ export async function scanTable(db: OutpostDb, table: string, batchSize: number,
 /** The rows of these refs that are stored now (a missing one is left out). */
 export async function rowsByRefs(db: OutpostDb, refs: readonly RowRef[]): Promise<SearchRow[]> {
   const byScope = new Map<string, RowRef[]>();
-  for (const ref of refs) {
-    // Appended in place: a copy per ref made a batch of one list cost its square.
-    const place = `${ref.table}\n${ref.scope}`;
-    const list = byScope.get(place);
-    if (list) list.push(ref);
-    else byScope.set(place, [ref]);
-  }
+  for (const ref of refs) byScope.set(`${ref.table}\n${ref.scope}`, [...(byScope.get(`${ref.table}\n${ref.scope}`) ?? []), ref]);
   const out: SearchRow[] = [];
   for (const list of byScope.values()) {
     const stored = await getRows(db, list[0]!.scope, list.map((r) => r.key));
