@@ -3,7 +3,8 @@ import type { SearchText } from './search-text.js';
 import { indexEncoder, WordIndex, type WordIndexState } from './search-words.js';
 
 /**
- * The full-text index over every cached row: two indexes over the same documents.
+ * The full-text index over every cached row: two indexes over the same documents
+ * (the index format is 2 since the words left FlexSearch's forward tokenizer).
  * `words` finds whole words and words being typed (search-words.ts: FlexSearch's words,
  * case and accents folded, each word of a row stored once and widened to the words a
  * query term starts when asked); `sounds` is a FlexSearch index that finds misspelt
@@ -17,7 +18,7 @@ import { indexEncoder, WordIndex, type WordIndexState } from './search-words.js'
  * so refs get numeric ids here, with a fingerprint of the indexed text: a sync pass that
  * writes a row again unchanged (every full pass does) costs a hash, not a reindex.
  *
- * A changed or removed row's old id is only marked dead, never removed from FlexSearch:
+ * A changed or removed row's old id is only marked dead, never removed from either index:
  * a removal there scans the index (about 50 ms a row at a million rows) unless
  * `fastupdate` keeps a register, and an imported index comes back without one. Dead ids
  * are skipped in results; once they are many, `needsCompaction` asks for a rebuild.
@@ -26,6 +27,7 @@ import { indexEncoder, WordIndex, type WordIndexState } from './search-words.js'
 /** Bump when what is indexed or how changes: a persisted index of another version is rebuilt. */
 export const SEARCH_INDEX_FORMAT = 2;
 
+/** A fresh encoder per index: an encoder keeps caches of what it folded. */
 const soundsOptions = () => ({ tokenize: 'strict', encoder: indexEncoder(Charset.LatinSoundex), resolution: 9 }) as const;
 
 export interface SearchIndexState {

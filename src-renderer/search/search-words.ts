@@ -155,9 +155,7 @@ export class WordIndex {
     });
     // The rarest term first: each next one only looks at the rows all before it matched.
     expanded.sort((a, b) => a.total - b.total);
-    const matched = new Uint8Array(size);
-    const termSlot = new Uint8Array(size);
-    const place = new Uint8Array(size);
+    const { matched, termSlot, place } = this.scratch(size);
     let rows: number[] = [];
     for (let i = 0; i < expanded.length; i++) {
       const hit: number[] = [];
@@ -182,6 +180,23 @@ export class WordIndex {
       if (rows.length === 0) return [];
     }
     return this.best(rows, place, limit);
+  }
+
+  /**
+   * Three bytes a row for a query, kept from one query to the next: new ones each time
+   * (megabytes at a million rows) made the engine collect its whole heap every few queries.
+   */
+  private scratchArrays: { matched: Uint8Array; termSlot: Uint8Array; place: Uint8Array } | null = null;
+
+  private scratch(size: number): { matched: Uint8Array; termSlot: Uint8Array; place: Uint8Array } {
+    if (!this.scratchArrays || this.scratchArrays.matched.length < size) {
+      const length = Math.max(size, Math.ceil((this.scratchArrays?.matched.length ?? 0) * 1.5));
+      this.scratchArrays = { matched: new Uint8Array(length), termSlot: new Uint8Array(length), place: new Uint8Array(length) };
+    } else {
+      this.scratchArrays.matched.fill(0, 0, size);
+      this.scratchArrays.place.fill(0, 0, size);
+    }
+    return this.scratchArrays;
   }
 
   /** The first `limit` rows by place, then id, sorting only the place where the limit falls. */
