@@ -27,8 +27,12 @@ import { indexEncoder, WordIndex, type WordIndexState } from './search-words.js'
 /** Bump when what is indexed or how changes: a persisted index of another version is rebuilt. */
 export const SEARCH_INDEX_FORMAT = 2;
 
-/** A fresh encoder per index: an encoder keeps caches of what it folded. */
-const soundsOptions = () => ({ tokenize: 'strict', encoder: indexEncoder(Charset.LatinSoundex), resolution: 9 }) as const;
+/**
+ * A fresh encoder per index, without its caches: they keep every text of up to 128
+ * characters with its words (a map of 200,000 texts no row repeats), and cost a quarter
+ * of the build; a cached word may also come back twice in a row's words.
+ */
+const soundsOptions = () => ({ tokenize: 'strict', encoder: indexEncoder({ ...Charset.LatinSoundex, cache: false }), resolution: 9 }) as const;
 
 export interface SearchIndexState {
   readonly refs: readonly (string | null)[];
