@@ -1,12 +1,15 @@
 import { Charset, Index } from 'flexsearch';
 import type { SearchText } from './search-text.js';
+import { indexEncoder, WordIndex, type WordIndexState } from './search-words.js';
 
 /**
- * The full-text index over every cached row: two FlexSearch indexes over the same
- * documents. `words` finds whole words and words being typed (forward tokenizer:
- * every prefix of a word is a key, with case and accents folded); `sounds` finds
- * misspelt words by how they sound (LatinSoundex, whole words only). A document is
- * a row's name followed by its body, so names come first in FlexSearch's own order.
+ * The full-text index over every cached row: two indexes over the same documents
+ * (the index format is 2 since the words left FlexSearch's forward tokenizer).
+ * `words` finds whole words and words being typed (search-words.ts: FlexSearch's words,
+ * case and accents folded, each word of a row stored once and widened to the words a
+ * query term starts when asked); `sounds` is a FlexSearch index that finds misspelt
+ * words by how they sound (LatinSoundex, whole words only). A document is a row's name
+ * followed by its body, so names come first in both orders.
  *
  * FlexSearch does not say how a document matched, so it only supplies candidates;
  * `rankCandidates` (search-rank.ts) orders them exact > prefix > fuzzy, names over bodies.
@@ -15,22 +18,26 @@ import type { SearchText } from './search-text.js';
  * so refs get numeric ids here, with a fingerprint of the indexed text: a sync pass that
  * writes a row again unchanged (every full pass does) costs a hash, not a reindex.
  *
- * A changed or removed row's old id is only marked dead, never removed from FlexSearch:
+ * A changed or removed row's old id is only marked dead, never removed from either index:
  * a removal there scans the index (about 50 ms a row at a million rows) unless
  * `fastupdate` keeps a register, and an imported index comes back without one. Dead ids
  * are skipped in results; once they are many, `needsCompaction` asks for a rebuild.
  */
 
 /** Bump when what is indexed or how changes: a persisted index of another version is rebuilt. */
-export const SEARCH_INDEX_FORMAT = 1;
+export const SEARCH_INDEX_FORMAT = 2;
 
-const WORDS_OPTIONS = { tokenize: 'forward', encoder: Charset.Normalize, resolution: 9 } as const;
-const SOUNDS_OPTIONS = { tokenize: 'strict', encoder: Charset.LatinSoundex, resolution: 9 } as const;
+/**
+ * A fresh encoder per index, without its caches: they keep every text of up to 128
+ * characters with its words (a map of 200,000 texts no row repeats), and cost a quarter
+ * of the build; a cached word may also come back twice in a row's words.
+ */
+const soundsOptions = () => ({ tokenize: 'strict', encoder: indexEncoder({ ...Charset.LatinSoundex, cache: false }), resolution: 9 }) as const;
 
 export interface SearchIndexState {
   readonly refs: readonly (string | null)[];
   readonly prints: readonly number[];
-  readonly words: Record<string, string>;
+  readonly words: WordIndexState;
   readonly sounds: Record<string, string>;
 }
 
@@ -42,8 +49,8 @@ function fingerprint(text: string): number {
 }
 
 export class SearchIndex {
-  private words = new Index(WORDS_OPTIONS);
-  private sounds = new Index(SOUNDS_OPTIONS);
+  private words = new WordIndex();
+  private sounds = new Index(soundsOptions());
   private refs: (string | null)[] = [];
   private prints: number[] = [];
   private ids = new Map<string, number>();
@@ -95,9 +102,9 @@ export class SearchIndex {
    * unfinished), then rows whose words sound alike, up to `limit` of each.
    */
   candidates(query: string, limit: number): { exact: string[]; fuzzy: string[] } {
-    // Ask for more than the limit: some of the ids found may be dead.
+    const exact = this.refsOf(this.words.search(query, limit, this.refs.length, (id) => this.refs[id] !== null));
+    // Ask FlexSearch for more than the limit: some of the ids it finds may be dead.
     const ask = limit + Math.min(limit, Math.ceil(limit * (this.refs.length / Math.max(1, this.ids.size) - 1)));
-    const exact = this.refsOf(this.words.search(query, { limit: ask }) as number[]).slice(0, limit);
     const seen = new Set(exact);
     const fuzzy = exact.length >= limit ? [] : this.refsOf(this.sounds.search(query, { limit: ask }) as number[]).filter((r) => !seen.has(r)).slice(0, limit);
     return { exact, fuzzy };
@@ -112,22 +119,18 @@ export class SearchIndex {
     return out;
   }
 
-  /** Everything needed to load this index again (FlexSearch's own export of both indexes). */
+  /** Everything needed to load this index again (the words' table, FlexSearch's own export of the sounds). */
   exportState(): SearchIndexState {
-    const words: Record<string, string> = {};
     const sounds: Record<string, string> = {};
-    this.words.export((key, data) => {
-      words[key] = data;
-    });
     this.sounds.export((key, data) => {
       sounds[key] = data;
     });
-    return { refs: [...this.refs], prints: [...this.prints], words, sounds };
+    return { refs: [...this.refs], prints: [...this.prints], words: this.words.exportState(), sounds };
   }
 
   static fromState(state: SearchIndexState): SearchIndex {
     const index = new SearchIndex();
-    for (const [key, data] of Object.entries(state.words)) index.words.import(key, data);
+    index.words = WordIndex.fromState(state.words);
     for (const [key, data] of Object.entries(state.sounds)) index.sounds.import(key, data);
     index.refs = [...state.refs];
     index.prints = [...state.prints];

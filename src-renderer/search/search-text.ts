@@ -28,8 +28,19 @@ export const BODY_LIMIT = 16_000;
 const MAX_DEPTH = 6;
 const MAX_ITEMS = 200;
 
+/** Field names seen, and whether they are skipped: rows of a table repeat the same few dozen. */
+const skipped = new Map<string, boolean>();
+const SKIPPED_LIMIT = 10_000;
+
 function skipKey(key: string): boolean {
-  return key === 'id' || SKIP_KEYS.has(key) || (!TITLE_KEYS.has(key) && SKIP_SUFFIXES.some((s) => key.endsWith(s)));
+  let skip = skipped.get(key);
+  if (skip === undefined) {
+    skip = key === 'id' || SKIP_KEYS.has(key) || (!TITLE_KEYS.has(key) && SKIP_SUFFIXES.some((s) => key.endsWith(s)));
+    // Hostile rows may bring endless new names: the memo stays bounded.
+    if (skipped.size >= SKIPPED_LIMIT) skipped.clear();
+    skipped.set(key, skip);
+  }
+  return skip;
 }
 
 function isWords(value: string): boolean {
@@ -83,9 +94,10 @@ export function searchTextOf(row: Record<string, unknown>): SearchText | null {
       if (depth < MAX_DEPTH) for (const item of value.slice(0, MAX_ITEMS)) walk(item, key, parent, depth + 1);
     } else if (value !== null && typeof value === 'object' && depth < MAX_DEPTH) {
       let n = 0;
-      for (const [k, v] of Object.entries(value)) {
+      const record = value as Record<string, unknown>;
+      for (const k in record) {
         if (n++ >= MAX_ITEMS) break;
-        if (!skipKey(k)) walk(v, k, key, depth + 1);
+        if (Object.hasOwn(record, k) && !skipKey(k)) walk(record[k], k, key, depth + 1);
       }
     }
   };

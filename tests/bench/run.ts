@@ -260,9 +260,12 @@ async function peer(browser: BenchBrowser, originUrl: string, server: RunningSer
 
 async function search(browser: BenchBrowser, originUrl: string, server: RunningServer, scopes: MirroredScope[]): Promise<void> {
   log(`search: indexing the workspace's rows, then ${plan.searchRows.toLocaleString()} synthetic rows and querying them…`);
-  results.search = await measureSearch({ context: browser.context, originUrl, scopes, token: server.token, syntheticRows: plan.searchRows, queries: 400 });
-  const { workspace: w, synthetic: y } = results.search;
+  results.search = await measureSearch({ context: browser.context, originUrl, scopes, token: server.token, syntheticRows: plan.searchRows, queries: 400, profile: plan.profile });
+  const { workspace: w, synthetic: y, phases: t } = results.search;
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   log(`  workspace: ${w.indexed} of ${w.rows} rows indexed at ${Math.round(w.rowsPerSecond)} rows/s, ${Math.round(w.heapMb)} MB; synthetic: ${Math.round(y.rowsPerSecond)} rows/s, ${Math.round(y.heapMb)} MB, query p95 ${y.query.p95.toFixed(1)} ms`);
+  log(`  section ${s(t.total)}: workspace ${s(t.workspace)} (download ${s(w.downloadMs ?? 0)}, index ${s(w.ms)}), synthetic ${s(t.synthetic)}, queries ${s(t.queries)}`);
+  for (const spot of results.search.profile ?? []) log(`  ${(spot.share * 100).toFixed(1)}% ${spot.name}`);
 }
 
 async function homeWindow(server: RunningServer, browser: BenchBrowser, pages: BuiltPages, scale: Scale, quiet: AppMirrorResult): Promise<void> {

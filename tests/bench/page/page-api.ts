@@ -47,6 +47,8 @@ export interface SearchBuildResult {
   readonly indexed: number;
   /** Time spent indexing (downloads not counted), ms. */
   readonly ms: number;
+  /** Time spent downloading and parsing the rows (the workspace's only), ms. */
+  readonly downloadMs?: number;
 }
 
 export interface SearchQueryResult {

@@ -25,12 +25,15 @@ export async function indexWorkspace(options: { scopes: PageScope[]; token: stri
   const headers = { authorization: `Bearer ${options.token}` };
   let rows = 0;
   let ms = 0;
+  let downloadMs = 0;
   for (const scope of options.scopes) {
     const endpoint = endpoints[scope.endpoint];
     for (let path: string | null = scope.firstPath; path; ) {
+      const fetched = performance.now();
       const response = await fetch(path, { headers });
       if (!response.ok) throw new Error(`${scope.scope}: HTTP ${response.status}`);
       const body = (await response.json()) as { data?: Record<string, unknown>[]; nextUrl?: string | null };
+      downloadMs += performance.now() - fetched;
       const data = body.data ?? [];
       const started = performance.now();
       for (const row of data) index.upsert(`${scope.scope}|${rowKey(endpoint, row)}`, searchTextOf(row));
@@ -39,7 +42,7 @@ export async function indexWorkspace(options: { scopes: PageScope[]; token: stri
       path = data.length > 0 && body.nextUrl ? localPath(body.nextUrl) : null;
     }
   }
-  return { rows, indexed: index.size, ms };
+  return { rows, indexed: index.size, ms, downloadMs };
 }
 
 /** Seeded random numbers (mulberry32), so every run asks the same. */

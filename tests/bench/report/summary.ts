@@ -106,6 +106,8 @@ export function summarize(r: BenchResults): TableRow[] {
     add('8 search', `index build, this workspace: ${int(w.indexed)} of ${int(w.rows)} rows have text`, `${int(w.rowsPerSecond)} rows/s, ${int(w.heapMb)} MB heap`);
     add('8 search', `index build, ${int(y.rows)} synthetic rows (data-list items)`, `${int(y.rowsPerSecond)} rows/s, ${int(y.heapMb)} MB heap`);
     add('8 search', `query p95 over ${int(y.rows)} rows, ${y.query.queries} queries (p50 ${fix(y.query.p50, 1)}, max ${fix(y.query.max, 1)}; ${y.query.found} found rows)`, `${fix(y.query.p95, 1)} ms`, '< 50 ms', y.query.p95 < 50);
+    const t = r.search.phases;
+    add('8 search', `section time (workspace: download ${fix((w.downloadMs ?? 0) / 1000, 1)} s, index ${fix(w.ms / 1000, 1)} s; synthetic ${fix(t.synthetic / 1000, 1)} s; queries ${fix(t.queries / 1000, 1)} s)`, `${fix(t.total / 1000, 1)} s`);
   }
   if (r.profile) {
     for (const [side, spots] of [['main', r.profile.main], ['renderer', r.profile.renderer]] as const) {

@@ -1,0 +1,78 @@
+import { Charset, Encoder, Index } from 'flexsearch';
+import { describe, expect, it } from 'vitest';
+import { indexWords, WordIndex } from '../../../src-renderer/search/search-words.js';
+
+/** Seeded random numbers (mulberry32): every run checks the same texts. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PIECES = ['ka', 'lo', 'mee', 'ting', 'Ré', 'sumé', 'ÉTÉ', 'ss', 'tt', '42', '2024', 'EQ-0001234', 'naïve', '東京', 'x', 'ÅNG', 'coop', 'co-op', "don't", '&', '—', 'l’été', 'Straße', 'ﬁle', '007', 'aaa'];
+
+function texts(count: number, seed: number): string[] {
+  const next = random(seed);
+  const word = () => Array.from({ length: 1 + Math.floor(next() * 3) }, () => PIECES[Math.floor(next() * PIECES.length)]).join('');
+  return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(next() * 12) }, word).join(next() < 0.8 ? ' ' : ', '));
+}
+
+/** FlexSearch's Normalize encoder, fresh (its caches change what it returns for a text seen before). */
+function encode(text: string): string[] {
+  const encoder = new Encoder(Charset.Normalize);
+  return (encoder.encode as unknown as (t: string, dedupe: boolean) => string[]).call(encoder, text, true);
+}
+
+describe('the words index', () => {
+  it('splits and folds text into the words FlexSearch’s Normalize encoder makes', () => {
+    for (const text of [...texts(500, 1), '', '   ', 'Meeting meting MEETING', 'Café CAFE cafe', 'EQ-0000123 and 1234567', 'ABC123DEF4567', 'x'.repeat(1100) + ' y']) {
+      expect(indexWords(text), text).toEqual(encode(text));
+    }
+    expect(indexWords('Meeting meting')).toEqual(['meting']);
+  });
+
+  it('finds the rows FlexSearch’s forward tokenizer finds, in its order for one word', () => {
+    const docs = texts(3_000, 2);
+    const words = new WordIndex();
+    // Without its caches: a warm cache makes the encoder repeat a word it folded before
+    // (`meting meeting`), which moves the words after it back a place.
+    const forward = new Index({ tokenize: 'forward', encoder: new Encoder({ ...Charset.Normalize, cache: false }), resolution: 9 });
+    docs.forEach((text, id) => {
+      words.add(id, text);
+      forward.add(id, text);
+    });
+    const next = random(3);
+    const queries = [...texts(300, 4).map((t) => t.split(/[ ,]+/).slice(0, 1 + Math.floor(next() * 2)).map((w) => w.slice(0, 1 + Math.floor(next() * 6))).join(' ')), 'resume', 'ete', 'eq 000', '2024', 'ka lo'];
+    let compared = 0;
+    for (const query of queries) {
+      const expected = forward.search(query, { limit: 10_000 }) as number[];
+      const found = words.search(query, 10_000, docs.length, () => true);
+      expect([...found].sort((a, b) => a - b), query).toEqual([...expected].sort((a, b) => a - b));
+      if (indexWords(query).length === 1) expect(found, query).toEqual(expected);
+      if (expected.length > 0) compared++;
+    }
+    expect(compared).toBeGreaterThan(200);
+  });
+
+  it('gives the first rows by place up to the limit, leaves out rows no longer current, and comes back from its saved state', () => {
+    const words = new WordIndex();
+    words.add(0, 'notes about the meeting');
+    words.add(1, 'meeting notes');
+    words.add(2, 'meetings');
+    words.add(3, 'the weekly meeting room');
+    expect(words.search('meet', 10, 4, () => true)).toEqual([1, 2, 3, 0]);
+    expect(words.search('meet', 2, 4, () => true)).toEqual([1, 2]);
+    expect(words.search('meet', 10, 4, (id) => id !== 2)).toEqual([1, 3, 0]);
+    expect(words.search('meet notes', 10, 4, () => true)).toEqual([1, 0]);
+    expect(words.search('nothing', 10, 4, () => true)).toEqual([]);
+    const again = WordIndex.fromState(structuredClone(words.exportState()));
+    expect(again.search('meet', 10, 4, () => true)).toEqual([1, 2, 3, 0]);
+    again.add(4, 'meet');
+    expect(again.search('meet', 10, 5, () => true)).toEqual([1, 2, 4, 3, 0]);
+  });
+});
