@@ -1,6 +1,7 @@
 import { scopeId, scopeRevision, type OutpostDb } from '../../src-shared/store/index.js';
 import type { EngineQuery, WindowEntry } from './list-engine.js';
-import type { ColumnsSnapshot, ScopeColumns } from './scope-columns.js';
+import type { ColumnsSnapshot } from './columns-snapshot.js';
+import type { ScopeColumns } from './scope-columns.js';
 
 /**
  * What the list worker keeps of a list between sessions (`listCaches`, schema

@@ -3,7 +3,8 @@ import { chunkRows, type IndexKey, type OutpostDb, type OverlayEntry } from '../
 import { matchingSlots } from './column-query.js';
 import { FIRST_ROWS, firstWindowAnswers, loadColumns, loadFirstWindow, storeListCaches, type FirstWindow } from './list-caches.js';
 import type { Residual } from './list-query.js';
-import { columnsOf, forgetColumns, keptColumns, ownerOf, SLOT, type ScopeColumns } from './scope-columns.js';
+import { columnsOf, forgetColumns, keptColumns, ownerOf } from './columns-registry.js';
+import { SLOT, type ScopeColumns } from './scope-columns.js';
 
 /**
  * The list engine: the columns, orders and filters of the lists (scope-columns.ts,

@@ -6,7 +6,8 @@ import { createDexieMirrorStore, openDatabase, scopeId, scopeKey, type OutpostDb
 import { matchingSlots } from '../../../src-renderer/list/column-query.js';
 import { loadColumns } from '../../../src-renderer/list/list-caches.js';
 import { inProcessEngine, type EngineQuery } from '../../../src-renderer/list/list-engine.js';
-import { columnsOf, keptColumns, type ScopeColumns } from '../../../src-renderer/list/scope-columns.js';
+import { columnsOf, keptColumns } from '../../../src-renderer/list/columns-registry.js';
+import type { ScopeColumns } from '../../../src-renderer/list/scope-columns.js';
 import { scopeState } from '../helpers/renderer-context.js';
 import { userGroup } from '../helpers/rows.js';
 
