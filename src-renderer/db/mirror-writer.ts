@@ -13,6 +13,8 @@ import { withSearchUpdates, type SearchSink } from '../search/search-updates.js'
  * stops serving.
  */
 export function startMirrorWriter(bridge: Bridge, db: OutpostDb, search?: SearchSink): () => void {
+  // The list worker starts with the window, so the first list opened does not wait for it.
+  void listEngineFor(db).warm();
   const plain = { ...createDexieMirrorStore(db), ...createDexieOutboxStore(db) };
   const store = {
     ...plain,

@@ -1,6 +1,7 @@
 import { parseScopeKey, tableScopes, type IndexKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
 import { orderOf } from './column-query.js';
-import { columnsOf } from './scope-columns.js';
+import { rowsAt } from './column-rows.js';
+import { columnsOf } from './columns-registry.js';
 
 /**
  * What charts, pickers and the users directory ask of a field over whole lists,
@@ -49,5 +50,5 @@ export async function distinctValues(db: OutpostDb, table: string, field: string
 export async function firstRowsBy(db: OutpostDb, scope: string, field: string, limit: number): Promise<StoredRow[]> {
   const columns = await columnsOf(db, parseScopeKey(scope).endpoint, scope);
   if (!columns.columns.has(field)) return [];
-  return columns.rows(db, [...orderOf(columns, field).subarray(0, limit)]);
+  return rowsAt(db, columns, [...orderOf(columns, field).subarray(0, limit)]);
 }

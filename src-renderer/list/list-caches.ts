@@ -1,6 +1,7 @@
 import { scopeId, scopeRevision, type OutpostDb } from '../../src-shared/store/index.js';
 import type { EngineQuery, WindowEntry } from './list-engine.js';
-import type { ColumnsSnapshot, ScopeColumns } from './scope-columns.js';
+import type { ColumnsSnapshot } from './columns-snapshot.js';
+import type { ScopeColumns } from './scope-columns.js';
 
 /**
  * What the list worker keeps of a list between sessions (`listCaches`, schema
@@ -29,10 +30,23 @@ export async function loadColumns(db: OutpostDb, scope: number): Promise<Columns
   return record.value as ColumnsSnapshot;
 }
 
-/** The stored first window of a scope, only when it answers the scope's current revision. */
-export async function loadFirstWindow(db: OutpostDb, scope: string): Promise<FirstWindow | null> {
+/**
+ * Whether rows stored at revision `storedSeq` may be shown for a scope now: 'current'
+ * when nothing was written since; 'stale' when rows were only added or changed since
+ * (the rows are the query's rows of a moment ago: shown at once, replaced when the
+ * list has caught up); null when rows were removed since (a stored row may be gone:
+ * wrong, not stale) or the record is newer than the scope (another database).
+ */
+export function firstWindowFit(storedSeq: number, revision: { readonly seq: number; readonly resetAt: number }): 'current' | 'stale' | null {
+  if (revision.resetAt > storedSeq || storedSeq > revision.seq) return null;
+  return storedSeq === revision.seq ? 'current' : 'stale';
+}
+
+/** The stored first window of a scope and whether it answers the scope's current revision, unless it may not be shown ({@link firstWindowFit}). */
+export async function loadFirstWindow(db: OutpostDb, scope: string): Promise<{ readonly first: FirstWindow; readonly current: boolean } | null> {
   const [record, revision] = await Promise.all([db.listCaches.get([scopeId(scope), 'first']), scopeRevision(db, scope)]);
-  return record && record.seq === revision.seq ? (record.value as FirstWindow) : null;
+  const fit = record ? firstWindowFit(record.seq, revision) : null;
+  return record && fit ? { first: record.value as FirstWindow, current: fit === 'current' } : null;
 }
 
 /** True when a stored first window answers rows `offset .. offset+limit` of a query. */

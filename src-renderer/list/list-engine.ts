@@ -3,7 +3,8 @@ import { chunkRows, type IndexKey, type OutpostDb, type OverlayEntry } from '../
 import { matchingSlots } from './column-query.js';
 import { FIRST_ROWS, firstWindowAnswers, loadColumns, loadFirstWindow, storeListCaches, type FirstWindow } from './list-caches.js';
 import type { Residual } from './list-query.js';
-import { columnsOf, forgetColumns, keptColumns, ownerOf, SLOT, type ScopeColumns } from './scope-columns.js';
+import { columnsOf, forgetColumns, keptColumns, ownerOf } from './columns-registry.js';
+import { SLOT, type ScopeColumns } from './scope-columns.js';
 
 /**
  * The list engine: the columns, orders and filters of the lists (scope-columns.ts,
@@ -44,13 +45,26 @@ export interface WalkRequest {
   readonly onProgress?: (answer: WalkAnswer) => void;
 }
 
+/**
+ * A window of a list. `stale`: the rows as stored a moment ago (rows were added or
+ * changed since), shown while the list catches up; its stored first rows are written
+ * again once it has, which is the reader's signal to ask again.
+ */
+export interface WindowAnswer {
+  readonly total: number;
+  readonly entries: WindowEntry[];
+  readonly stale?: true;
+}
+
 export interface ListEngine {
   /** The query's row count and rows `offset .. offset+limit` (all from `offset` when limit is null). */
-  window(query: EngineQuery, offset: number, limit: number | null): Promise<{ total: number; entries: WindowEntry[] }>;
+  window(query: EngineQuery, offset: number, limit: number | null): Promise<WindowAnswer>;
   /** Counts the query and places anchors every `every` rows. */
   walk(query: EngineQuery, request: WalkRequest): Promise<WalkAnswer>;
   /** A list's rows changed (a pass finished): bring its stored columns and first rows up to date. */
   remember(endpoint: EndpointId, scope: string): Promise<void>;
+  /** Gets ready to answer (starts the worker, opens the database) before the first list is asked for. */
+  warm(): Promise<void>;
 }
 
 /** What the engine may keep between sessions; the worker stores, the in-process engine does not. */
@@ -108,11 +122,12 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
     await storeListCaches(db, columns, first);
     stored.set(columns.scope, { seq: columns.seq, at: Date.now() });
   };
-  const scheduleStore = (columns: ScopeColumns) => {
+  /** `now`: a pass completed, or a stale first window waits for the list: written at once, not debounced. */
+  const scheduleStore = (columns: ScopeColumns, now = false) => {
     const last = stored.get(columns.scope);
     if (!options.store || last?.seq === columns.seq) return;
     // A list that changes while shown (a sync running) is written again at most once a minute.
-    const delay = Math.max(options.storeDelayMs ?? 2000, last ? last.at + REWRITE_MS - Date.now() : 0);
+    const delay = now ? 0 : Math.max(options.storeDelayMs ?? 2000, last ? last.at + REWRITE_MS - Date.now() : 0);
     clearTimeout(timers.get(columns.scope));
     timers.set(
       columns.scope,
@@ -126,10 +141,10 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
       }, delay),
     );
   };
-  const columnsFor = async (endpoint: EndpointId, scope: string, show = true) => {
+  const columnsFor = async (endpoint: EndpointId, scope: string, show = true, storeNow = false) => {
     if (show) shown.add(scope);
     const columns = await columnsOf(db, endpoints[endpoint], scope, options.store ? loadColumns : undefined);
-    scheduleStore(columns);
+    scheduleStore(columns, storeNow);
     return columns;
   };
 
@@ -137,10 +152,11 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
     async window(query, offset, limit) {
       if (options.store && !keptColumns(db, query.scope)) {
         // A list opened again: its first rows as stored, while its columns are read.
-        const first = await loadFirstWindow(db, query.scope).catch(() => null);
-        if (first && firstWindowAnswers(first, query, offset, limit)) {
-          void columnsFor(query.endpoint, query.scope).catch(() => undefined);
-          return { total: first.total, entries: first.entries.slice(offset, offset + limit!) };
+        const stored = await loadFirstWindow(db, query.scope).catch(() => null);
+        if (stored && firstWindowAnswers(stored.first, query, offset, limit)) {
+          const { first, current } = stored;
+          void columnsFor(query.endpoint, query.scope, true, !current).catch(() => undefined);
+          return { total: first.total, entries: first.entries.slice(offset, offset + limit!), ...(current ? {} : { stale: true as const }) };
         }
       }
       return windowOf(db, await columnsFor(query.endpoint, query.scope), query, offset, limit);
@@ -175,9 +191,14 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
       return answer();
     },
 
+    async warm() {
+      await db.open();
+    },
+
     async remember(endpoint, scope) {
       if (!options.store || ownerOf(endpoints[endpoint], scope).kind !== 'list') return;
-      await columnsFor(endpoint, scope, shown.has(scope));
+      // Stored at once: the window may close soon after a sync (the next open would build the list again).
+      await columnsFor(endpoint, scope, shown.has(scope), true);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { EndpointId } from '../../src-shared/api/index.js';
 import { openDatabase, type OutpostDb } from '../../src-shared/store/index.js';
-import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, type WindowEntry } from './list-engine.js';
+import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, type WindowAnswer } from './list-engine.js';
 
 /**
  * The list engine's Web Worker: it opens the workspace's database itself, keeps the
@@ -11,10 +11,11 @@ import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, ty
 export type EngineRequest =
   | { readonly id: number; readonly db: string; readonly op: 'window'; readonly query: EngineQuery; readonly offset: number; readonly limit: number | null }
   | { readonly id: number; readonly db: string; readonly op: 'walk'; readonly query: EngineQuery; readonly every: number }
-  | { readonly id: number; readonly db: string; readonly op: 'remember'; readonly endpoint: EndpointId; readonly scope: string };
+  | { readonly id: number; readonly db: string; readonly op: 'remember'; readonly endpoint: EndpointId; readonly scope: string }
+  | { readonly id: number; readonly db: string; readonly op: 'warm' };
 
 export type EngineReply =
-  | { readonly id: number; readonly ok: true; readonly value: { total: number; entries: WindowEntry[] } | WalkAnswer | undefined }
+  | { readonly id: number; readonly ok: true; readonly value: WindowAnswer | WalkAnswer | undefined }
   | { readonly id: number; readonly ok: false; readonly message: string };
 
 interface WorkerScope {
@@ -43,6 +44,7 @@ function engineOf(name: string): ListEngine {
 async function answer(request: EngineRequest) {
   const engine = engineOf(request.db);
   if (request.op === 'remember') return engine.remember(request.endpoint, request.scope).then(() => undefined);
+  if (request.op === 'warm') return engine.warm().then(() => undefined);
   return request.op === 'window' ? engine.window(request.query, request.offset, request.limit) : engine.walk(request.query, { every: request.every, chunk: Number.POSITIVE_INFINITY });
 }
 

@@ -1,4 +1,4 @@
-import { chunkRows, eachScopeBatch, encodeIndexKey, readTableRows, scopeRevision, storedRowOf, type IndexKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
+import { chunkRows, eachScopeBatch, encodeIndexKey, readTableRows, scopeId, scopeRevision, storedRowOf, type IndexKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
 import { compareKeys } from './column-query.js';
 import type { EngineQuery } from './list-engine.js';
 import { effectiveSort, matchesSearch, passesResidual, planQuery, validFilters, type ListQuery, type QueryPlan, type Residual } from './list-query.js';
@@ -43,7 +43,10 @@ function engineQuery(query: ListQuery): EngineQuery {
 async function engineWindow(db: OutpostDb, query: ListQuery, offset: number, limit: number | null): Promise<{ total: number; rows: StoredRow[] }> {
   const scope = query.scope!;
   await scopeRevision(db, scope);
-  const { total, entries } = await listEngineFor(db).window(engineQuery(query), offset, limit);
+  // Promise.resolve: the live query keeps following reads after this non-Dexie wait (Dexie's rule for queriers).
+  const { total, entries, stale } = await Promise.resolve(listEngineFor(db).window(engineQuery(query), offset, limit));
+  // Rows stored a moment ago: the engine writes the list's first rows again once it has caught up, and this read makes that write re-run the query.
+  if (stale) await db.listCaches.where('[scope+part]').equals([scopeId(scope), 'first']).primaryKeys();
   // The engine sends the rows' text; a row it could not read is read here from its chunk.
   const chunks = await chunkRows(db, scope, entries.flatMap((e) => ('chunk' in e && e.row === undefined ? [e.chunk] : [])));
   const table = query.endpoint.table;

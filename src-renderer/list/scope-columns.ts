@@ -1,6 +1,8 @@
-import { endpoints, indexedFields, type EndpointDef, type EndpointId } from '../../src-shared/api/index.js';
-import { changesSince, chunkRows, encodeIndexKey, readBodies, scopeId, storedRowOf, type IndexKey, type OutpostDb, type OverlayEntry, type StoredRow } from '../../src-shared/store/index.js';
+import { indexedFields, type EndpointDef } from '../../src-shared/api/index.js';
+import { changesSince, encodeIndexKey, readBodies, type IndexKey, type OutpostDb, type OverlayEntry } from '../../src-shared/store/index.js';
 import { CodedColumn, type CodedColumnData } from './coded-column.js';
+import type { ColumnsSnapshot } from './columns-snapshot.js';
+import { mergeKeyOrder } from './key-order.js';
 
 /** Where a slot's current copy is: a chunk row (chunk × SLOT + index), a single row, or gone. */
 export const SLOT = 2048;
@@ -11,23 +13,6 @@ const GONE = -2;
 const BODIES_PER_READ = 16;
 
 type Row = Record<string, unknown>;
-
-/** A list's columns as stored (listColumns, part 'columns'): typed arrays and one text of every key. */
-export interface ColumnsSnapshot {
-  readonly endpoint: EndpointId;
-  readonly seq: number;
-  readonly live: number;
-  readonly keyText: string;
-  /** Where each slot's key ends in `keyText`. */
-  readonly keyEnds: Uint32Array;
-  readonly keyOrder: Uint32Array;
-  readonly place: Float64Array;
-  readonly writtenAt: Float64Array;
-  readonly fields: Readonly<Record<string, CodedColumnData>>;
-  readonly chunks: Float64Array;
-  readonly passes: readonly string[];
-  readonly local: readonly (readonly [number, OverlayEntry])[];
-}
 
 function grow<T extends Float64Array | Uint32Array>(array: T, size: number, make: (n: number) => T): T {
   if (array.length >= size) return array;
@@ -126,7 +111,7 @@ export class ScopeColumns {
     }
     for (const [field, { slots, values }] of this.pending) this.columns.get(field)!.assign(slots, values, this.count);
     this.pending.clear();
-    this.orderNewKeys(firstNew);
+    if (firstNew < this.count) this.keyOrder = mergeKeyOrder(this.keys, this.keyOrder, firstNew, this.count);
     this.seq = changes.revision.seq;
     this.version++;
     return true;
@@ -142,33 +127,6 @@ export class ScopeColumns {
     for (const field of this.columns.keys()) this.columns.set(field, new CodedColumn());
     this.liveRows = 0;
     this.version++;
-  }
-
-  /** Merges the slots from `firstNew` on, sorted by key, into {@link keyOrder}. */
-  private orderNewKeys(firstNew: number): void {
-    if (firstNew === this.count) return;
-    const keys = this.keys;
-    const fresh = Uint32Array.from({ length: this.count - firstNew }, (_, i) => firstNew + i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
-    const old = this.keyOrder.subarray(0, firstNew);
-    const out = new Uint32Array(this.count);
-    let at = 0;
-    let n = 0;
-    for (const slot of fresh) {
-      // Binary search of the new key among the old ones: few compares for a page into a million.
-      let lo = at;
-      let hi = old.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (keys[old[mid]!]! < keys[slot]!) lo = mid + 1;
-        else hi = mid;
-      }
-      out.set(old.subarray(at, lo), n);
-      n += lo - at;
-      at = lo;
-      out[n++] = slot;
-    }
-    out.set(old.subarray(at), n);
-    this.keyOrder = out;
   }
 
   /** The encoded value of a field of a row, or null for a deleted row. */
@@ -241,27 +199,6 @@ export class ScopeColumns {
     return this.place[slot]! !== GONE;
   }
 
-  /** The rows of some slots, read from their chunks through the row source's cache. */
-  async rows(db: OutpostDb, slots: readonly number[]): Promise<StoredRow[]> {
-    const table = this.endpoint.table;
-    const chunks = slots.map((s) => this.place[s]!).filter((p) => p >= 0).map((p) => Math.floor(p / SLOT));
-    const read = await chunkRows(db, this.scope, chunks);
-    const out: StoredRow[] = [];
-    for (const slot of slots) {
-      const where = this.place[slot]!;
-      if (where === GONE) continue;
-      if (where === LOCAL) {
-        const entry = this.local.get(slot)!;
-        out.push(storedRowOf(this.scope, table, this.keys[slot]!, entry.pass ?? '', entry.row!, entry));
-        continue;
-      }
-      const chunk = Math.floor(where / SLOT);
-      const row = read.get(chunk)?.row(where % SLOT);
-      if (row) out.push(storedRowOf(this.scope, table, this.keys[slot]!, this.chunkPass.get(chunk) ?? '', row));
-    }
-    return out;
-  }
-
   /** The columns as stored: copies, so the live ones may change while they are written. */
   snapshot(): ColumnsSnapshot {
     const n = this.count;
@@ -307,57 +244,4 @@ export class ScopeColumns {
     columns.local = new Map(stored.local);
     return columns;
   }
-}
-
-/** Lists kept: the last used, up to this many, and fewer when together they hold more rows than {@link SLOTS_KEPT}. */
-const LISTS_KEPT = 64;
-const SLOTS_KEPT = 1_500_000;
-const registry = new WeakMap<OutpostDb, Map<string, ScopeColumns>>();
-
-/** Reads a list's stored columns; set by the list worker, which stores them (persisted-columns.ts). */
-export type ColumnsLoader = (db: OutpostDb, scope: number) => Promise<ColumnsSnapshot | null>;
-
-/** The list endpoint whose fields a scope's columns hold: E5 rows live in E4's lists. */
-export function ownerOf(endpoint: EndpointDef, scope: string): EndpointDef {
-  return Object.values(endpoints).find((e) => e.table === endpoint.table && e.kind === 'list' && scope.startsWith(`${e.id}:`)) ?? endpoint;
-}
-
-/** The columns of a list if they are in memory now (not caught up). */
-export function keptColumns(db: OutpostDb, scope: string): ScopeColumns | undefined {
-  return registry.get(db)?.get(scope);
-}
-
-/**
- * The columns of a list, kept for the few lists used last and brought up to date; a
- * list not in memory starts from its stored columns when `load` has them.
- */
-export async function columnsOf(db: OutpostDb, endpoint: EndpointDef, scope: string, load?: ColumnsLoader): Promise<ScopeColumns> {
-  const lists = registry.get(db) ?? new Map<string, ScopeColumns>();
-  registry.set(db, lists);
-  const owner = ownerOf(endpoint, scope);
-  let columns = lists.get(scope);
-  lists.delete(scope);
-  if (!columns || columns.endpoint !== owner) {
-    const stored = load ? await load(db, scopeId(scope)).catch(() => null) : null;
-    columns = (stored && ScopeColumns.restore(owner, scope, stored)) ?? new ScopeColumns(owner, scope);
-    // Another call may have set it up while this one read.
-    const raced = lists.get(scope);
-    if (raced?.endpoint === owner) columns = raced;
-  }
-  lists.delete(scope);
-  lists.set(scope, columns);
-  let slots = 0;
-  for (const kept of lists.values()) slots += kept.count;
-  for (const [name, kept] of lists) {
-    if (lists.size <= 2 || (lists.size <= LISTS_KEPT && slots <= SLOTS_KEPT)) break;
-    slots -= kept.count;
-    lists.delete(name);
-  }
-  await columns.sync(db);
-  return columns;
-}
-
-/** Drops a list's columns from memory (they are stored, or no longer needed). */
-export function forgetColumns(db: OutpostDb, scope: string): void {
-  registry.get(db)?.delete(scope);
 }

@@ -1,5 +1,5 @@
 import type { OutpostDb } from '../../src-shared/store/index.js';
-import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, type WindowEntry } from './list-engine.js';
+import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, type WindowAnswer } from './list-engine.js';
 import type { EngineReply, EngineRequest } from './list-worker.js';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
@@ -61,7 +61,7 @@ export function listEngineFor(db: OutpostDb): ListEngine {
     async window(query: EngineQuery, offset: number, limit: number | null) {
       const target = startWorker();
       if (!target) return inProcess.window(query, offset, limit);
-      return ask<{ total: number; entries: WindowEntry[] }>(target, { db: db.name, op: 'window', query, offset, limit }).catch(() => inProcess.window(query, offset, limit));
+      return ask<WindowAnswer>(target, { db: db.name, op: 'window', query, offset, limit }).catch(() => inProcess.window(query, offset, limit));
     },
     async walk(query, request) {
       const target = startWorker();
@@ -69,6 +69,11 @@ export function listEngineFor(db: OutpostDb): ListEngine {
       const answer = await ask<WalkAnswer>(target, { db: db.name, op: 'walk', query, every: request.every }).catch(() => inProcess.walk(query, request));
       if (!request.signal?.aborted) request.onProgress?.(answer);
       return answer;
+    },
+    async warm() {
+      // The worker's start (its script, its database) overlaps the window's own instead of waiting for the first list.
+      const target = startWorker();
+      if (target) await ask<undefined>(target, { db: db.name, op: 'warm' }).catch(() => undefined);
     },
     async remember(endpoint, scope) {
       // Only the worker stores lists; this thread has screens to draw.
