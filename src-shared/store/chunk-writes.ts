@@ -66,15 +66,17 @@ export interface LocalCopy {
 /**
  * Writes one row as the key's newest copy. It keeps the pass stamp of the copy it
  * replaces: inherited from the chunks (stamp null), or an explicit stamp of the
- * overlay entry it replaces while no newer chunk holds the key.
+ * overlay entry it replaces while no newer chunk holds the key; over a tombstone it is
+ * stamped by no pass ('').
  */
 export async function putLocal(db: OutpostDb, copy: LocalCopy): Promise<void> {
   const id = scopeId(copy.scope);
   const existing = await db.overlay.get([id, copy.key]);
   let pass: string | null = null;
-  if (existing && existing.pass !== null) {
+  // A copy over a tombstone is a new row: no pass wrote it (the chunks' older copy was deleted).
+  if (existing && (existing.pass !== null || existing.row === null)) {
     const newer = await db.chunkHeads.where('[scope+chunk]').between([id, existing.seq], [id, Dexie.maxKey], false).toArray();
-    if (!newer.some((h) => h.keys.includes(copy.key))) pass = existing.pass;
+    if (!newer.some((h) => h.keys.includes(copy.key))) pass = existing.row === null ? '' : existing.pass;
   }
   const seq = await nextSeq(db, id);
   const entry: OverlayEntry = { scope: id, scopeKey: copy.scope, table: copy.table, key: copy.key, seq, pass, row: copy.row, ...(copy.pending ? { pending: 1 as const, base: copy.base ?? null } : {}) };

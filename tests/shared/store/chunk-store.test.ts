@@ -33,6 +33,35 @@ describe('the chunked mirror', () => {
     expect((await getRow(db, scope, keyOf(2)))?.pass).toBe('p1');
   });
 
+  it('stamps a row put over a swept one with no pass, not the pass of the older copy the sweep deleted', async () => {
+    // Found by the model below: p1 writes a key, another pass writes it again, p1's sweep
+    // deletes it (its copy is not p1's), then a single row brings it back.
+    const { db, store, page, finish } = setup();
+    await page('p1', [group(0)]);
+    await page('p0', [group(0)]);
+    await finish('p1', true);
+    expect(await getRow(db, scope, keyOf(0))).toBeNull();
+    await store.putRow({ endpoint: 'E20', scope, row: group(0, 'Back') });
+    expect((await getRow(db, scope, keyOf(0)))?.pass).toBe('');
+  });
+
+  it('reads a growing list the same when several readers extend the same kept view at once', async () => {
+    const { db, page } = setup();
+    await page('p1', [group(1), group(2)]);
+    expect(await readScopeRows(db, scope)).toHaveLength(2);
+    await page('p1', [group(2, 'Renamed'), group(3)]);
+    await page('p1', [group(4)]);
+    const reads = await Promise.all([readScopeRows(db, scope), readScopeRows(db, scope), scopeKeyPasses(db, scope)]);
+    await page('p1', [group(1, 'Again')]);
+    reads.push(await readScopeRows(db, scope));
+    const names = (rows: Awaited<ReturnType<typeof readScopeRows>>) => rows.map((r) => `${r.key} ${String(r.row.name)}`).sort();
+    const expected = [`${keyOf(1)} Group 1`, `${keyOf(2)} Renamed`, `${keyOf(3)} Group 3`, `${keyOf(4)} Group 4`].sort();
+    expect(names(reads[0] as Awaited<ReturnType<typeof readScopeRows>>)).toEqual(expected);
+    expect(names(reads[1] as Awaited<ReturnType<typeof readScopeRows>>)).toEqual(expected);
+    expect(reads[2]).toHaveLength(4);
+    expect(names(reads[3] as Awaited<ReturnType<typeof readScopeRows>>)).toEqual([`${keyOf(1)} Again`, ...expected.slice(1)].sort());
+  });
+
   it('resumes an interrupted full pass from its checkpoint and sweeps only what the whole pass did not see', async () => {
     const { db, page, finish, names } = setup();
     await page('old', [group(1), group(2), group(3), group(4)]);
