@@ -31,7 +31,8 @@ export function storedRowOf(scope: ScopeKey, table: string, key: string, pass: s
 
 interface ScopeView {
   readonly seq: number;
-  readonly heads: readonly ChunkHead[];
+  /** The scope's chunk heads without their columns (readers need keys and passes; columns would be most of the memory). */
+  readonly heads: ChunkHead[];
   readonly resolved: Resolved;
   /** The scope had overlay entries at `seq` (a view with none can be extended by new chunks alone). */
   readonly overlay: boolean;
@@ -77,9 +78,24 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
  * being mirrored is read page after page without reading its older heads again.
  */
 function extendView(view: ScopeView, seq: number, added: readonly ChunkHead[]): ScopeView {
-  const live = new Map(view.resolved.live);
-  for (const head of added) head.keys.forEach((key, index) => live.set(key, { in: 'chunk', chunk: head.chunk, index, pass: head.pass }));
-  return { seq, heads: [...view.heads, ...added], resolved: { live, dead: [], tombstones: [] }, overlay: false };
+  // In place: copying a million-key map for every page made reading a growing list cost
+  // the square of its pages. A reader still holding the older view sees the newer rows,
+  // which a re-read would give it anyway.
+  // Two reads may extend the same view at once: a chunk already applied is not applied
+  // again (an older chunk applied after a newer one would bring back a moved row's old place).
+  const live = view.resolved.live;
+  for (const head of added) {
+    if (head.chunk <= (view.heads.at(-1)?.chunk ?? -1)) continue;
+    view.heads.push(withoutColumns(head));
+    head.keys.forEach((key, index) => live.set(key, { in: 'chunk', chunk: head.chunk, index, pass: head.pass }));
+  }
+  return { seq, heads: view.heads, resolved: view.resolved, overlay: false };
+}
+
+function withoutColumns(head: ChunkHead): ChunkHead {
+  if (!head.columns) return head;
+  const { columns: _columns, ...rest } = head;
+  return rest;
 }
 
 /** The scope's heads and every key's current copy, at its current revision. */
@@ -98,7 +114,7 @@ async function viewOf(db: OutpostDb, scope: ScopeKey): Promise<ScopeView> {
         return remember(cache, id, extendView(cached, seq, added), LRU_SCOPES);
       }
     }
-    const heads = await db.chunkHeads.where('[scope+chunk]').between(...range(id)).toArray();
+    const heads = (await db.chunkHeads.where('[scope+chunk]').between(...range(id)).toArray()).map(withoutColumns);
     const overlay = await db.overlay.where('[scope+key]').between(...range(id)).toArray();
     return remember(cache, id, { seq, heads, resolved: resolveScope(heads, overlay), overlay: overlay.length > 0 }, LRU_SCOPES);
   });
