@@ -116,7 +116,7 @@ async function fillOutbox(page: Page, server: RunningServer, services: MainServi
   network.offline = false;
   await services.handlers['sync.now']({});
   await go(page, '/outbox');
-  await expect(entry(page, 'Lost answer').first()).toContainText('Uncertain', { timeout: 30_000 });
+  await expect(entry(page, 'Lost answer').first()).toContainText('Uncertain', { timeout: 60_000 });
   server.faults.reset();
   await services.handlers['sync.now']({});
   await expect(entry(page, 'Refused')).toHaveCount(2, { timeout: 60_000 });
