@@ -32,8 +32,18 @@ function results(ratio: number, peerRatio: number): BenchResults {
 describe('summarize', () => {
   it('says a target is met or not from the figures', () => {
     const verdicts = (r: BenchResults) => summarize(r).filter((row) => row.target !== '').map((row) => `${row.target} ${row.verdict}`);
-    expect(verdicts(results(0.95, 3.2))).toEqual(['≥ 0.9 met', '≥ 3 met']);
-    expect(verdicts(results(0.5, 0.3))).toEqual(['≥ 0.9 NOT met', '≥ 3 NOT met']);
+    expect(verdicts(results(0.95, 10.5))).toEqual(['≥ 0.9 met', '≤ 80 NOT met', '≥ 10 met']);
+    expect(verdicts(results(0.5, 3.2))).toEqual(['≥ 0.9 NOT met', '≤ 80 NOT met', '≥ 10 NOT met']);
+  });
+
+  it('judges the chunked store\'s mirror targets, the rate only over a million rows or more', () => {
+    const verdicts = (r: BenchResults) => summarize(r).filter((row) => row.section === '1 mirror' && row.target !== '').map((row) => `${row.target} ${row.verdict}`);
+    const small = results(1, 10);
+    const lean = { ...cost, total: 75 };
+    const mirror = { ...small.mirror!, cpu: { ...small.mirror!.cpu, ours: lean }, chunkPut: { rows: 1000, writeMs: 100, rowsPerSecond: 10_000, cpu: cost }, ratioToChunks: 0.1, lastTenthOverFirst: 0.9 };
+    expect(verdicts({ ...small, mirror })).toEqual(['≥ 0.9 met', '≥ 0.3 NOT met', '≥ 0.8 met', '≤ 80 met']);
+    const large = { ...mirror, rows: 1_375_500, ours: { ms: 40_000, rowsPerSecond: 34_000 } };
+    expect(verdicts({ ...small, mirror: large })[0]).toBe('≥ 30,000 met');
   });
 
   it('lists failed sections', () => {

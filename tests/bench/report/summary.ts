@@ -32,30 +32,33 @@ export function summarize(r: BenchResults): TableRow[] {
 
   if (r.mirror) {
     const m = r.mirror;
-    add('1 mirror', `ours: ${int(m.rows)} rows, ${m.scopes} lists, ${m.requests} requests`, `${int(m.ours.rowsPerSecond)} rows/s (${s(m.ours.ms)})`);
+    // The chunked store's target (≥ 30,000 rows/s) is stated over the whole `large` mirror only.
+    const large = m.rows >= 1_000_000;
+    add('1 mirror', `ours: ${int(m.rows)} rows, ${m.scopes} lists, ${m.requests} requests`, `${int(m.ours.rowsPerSecond)} rows/s (${s(m.ours.ms)})`, large ? '≥ 30,000' : '', large ? m.ours.rowsPerSecond >= 30_000 : undefined);
     add('1 mirror', '(a) bulkPut limit, same rows/indexes, Chromium', `${int(m.bulkPut.rowsPerSecond)} rows/s (${s(m.bulkPut.writeMs)} writing${m.bulkPut.bounded ? `, first ${int(m.bulkPut.rows)} rows: time-bounded` : ''})`);
     add('1 mirror', '(b) download + JSON.parse limit, Node', `${int(m.download.rowsPerSecond)} rows/s (${s(m.download.ms)}, ${int(m.download.megabytes)} MB)`);
     add('1 mirror', 'ours / min(a, b)', fix(m.ratio), '≥ 0.9', m.ratio >= 0.9);
     add('1 mirror', 'rows/s per tenth of the rows (ours)', m.tenths.map((v) => int(v)).join(' '));
-    if (m.chunkPut) add('1 mirror', '(c) one 1,000-row chunk record per page, Chromium', `${int(m.chunkPut.rowsPerSecond)} rows/s (${s(m.chunkPut.writeMs)} writing); ours ÷ (c) ${fix(m.ratioToChunks ?? 0)}`);
+    if (m.chunkPut) add('1 mirror', '(c) one 1,000-row chunk record per page, Chromium', `${int(m.chunkPut.rowsPerSecond)} rows/s (${s(m.chunkPut.writeMs)} writing); ours ÷ (c) ${fix(m.ratioToChunks ?? 0)}`, '≥ 0.3', (m.ratioToChunks ?? 0) >= 0.3);
     if (m.mediaScan) add('1 mirror', `media scan in main: ms per 1000 rows (${int(m.mediaScan.rows)} rows scanned)`, fix(m.mediaScan.msPerThousandRows));
-    if (m.lastTenthOverFirst !== undefined) add('1 mirror', 'rows/s of the last tenth ÷ the first', fix(m.lastTenthOverFirst));
+    if (m.lastTenthOverFirst !== undefined) add('1 mirror', 'rows/s of the last tenth ÷ the first', fix(m.lastTenthOverFirst), '≥ 0.8', m.lastTenthOverFirst >= 0.8);
     if (m.keyIndexesOnly) {
       const k = m.keyIndexesOnly;
       add('1 mirror', `(a) with only key/pass indexes: CPU ms per 1000 rows ${int(k.cpu.total)}`, `${int(k.rowsPerSecond)} rows/s (${fix(k.rowsPerSecond / m.bulkPut.rowsPerSecond)} × (a))`);
     }
     for (const [label, c] of [['ours', m.cpu.ours], ['(a) bulkPut', m.cpu.bulkPut], ['(b) download', m.cpu.download]] as const) {
-      add('1 mirror', `CPU ms per 1000 rows, ${label}: server+bench / main / Chromium (${chromiumTypes(c)})`, `${int(c.total)} = ${int(c.bench)} / ${int(c.main)} / ${int(c.chromium)}`);
+      const ours = label === 'ours';
+      add('1 mirror', `CPU ms per 1000 rows, ${label}: server+bench / main / Chromium (${chromiumTypes(c)})`, `${int(c.total)} = ${int(c.bench)} / ${int(c.main)} / ${int(c.chromium)}`, ours ? '≤ 80' : '', ours ? c.total <= 80 : undefined);
     }
   }
   if (r.homeWindow) {
     const h = r.homeWindow;
-    add('1 mirror', `window on Home (charts) at ${scaleLabel(h.scale)}: rows/s vs on the outbox`, `${int(h.rowsPerSecond)} vs ${int(h.quietRowsPerSecond)} rows/s (${fix(h.rowsPerSecond / h.quietRowsPerSecond)})`);
+    add('1 mirror', `window on Home (charts) at ${scaleLabel(h.scale)}: rows/s vs on the outbox`, `${int(h.rowsPerSecond)} vs ${int(h.quietRowsPerSecond)} rows/s (${fix(h.rowsPerSecond / h.quietRowsPerSecond)})`, '≥ 0.95', h.rowsPerSecond / h.quietRowsPerSecond >= 0.95);
     add('1 mirror', `CPU ms per 1000 rows, window on Home vs outbox (${chromiumTypes(h.cpu)})`, `${int(h.cpu.total)} vs ${int(h.quietCpu.total)}`);
   }
   if (r.peer) {
     add('2 peer', `RxDB replicateRxCollection (Dexie storage) at ${scaleLabel(r.peer.scale)}: ${int(r.peer.rows)} rows, ${r.peer.requests} requests`, `${int(r.peer.rowsPerSecond)} rows/s (${s(r.peer.ms)})`);
-    add('2 peer', `ours on the same workspace: ${int(r.peer.oursRowsPerSecond)} rows/s; ours / RxDB`, fix(r.peer.ratio), '≥ 3', r.peer.ratio >= 3);
+    add('2 peer', `ours on the same workspace: ${int(r.peer.oursRowsPerSecond)} rows/s; ours / RxDB`, fix(r.peer.ratio), '≥ 10', r.peer.ratio >= 10);
     const c = r.peer.cpu;
     add('2 peer', `CPU ms per 1000 rows, RxDB: server+bench / Chromium (${chromiumTypes(c)})`, `${int(c.total)} = ${int(c.bench)} / ${int(c.chromium)}`);
   }
@@ -77,7 +80,7 @@ export function summarize(r: BenchResults): TableRow[] {
     const filter = median(u.filters.map((f) => f.ms));
     const sort = median(u.sorts.map((f) => f.ms));
     add('5 UI', `${u.list} (${int(u.rows)} rows): shell rendered`, ms(u.shellMs));
-    add('5 UI', 'first rows after the shell', ms(firstRows), '< 150 ms', firstRows < 150);
+    add('5 UI', 'first rows after the shell', ms(firstRows), '< 100 ms', firstRows < 100);
     add('5 UI', `filter change, median of ${u.filters.length} (max ${ms(Math.max(...u.filters.map((f) => f.ms)))})`, ms(filter), '< 100 ms', filter < 100);
     add('5 UI', `sort change, median of ${u.sorts.length} (max ${ms(Math.max(...u.sorts.map((f) => f.ms)))})`, ms(sort), '< 100 ms', sort < 100);
     if (u.filterP95Ms !== undefined) add('5 UI', `filter change, p95 over every filterable field (${u.filters.length} changes)`, ms(u.filterP95Ms), '< 100 ms', u.filterP95Ms < 100);
@@ -88,7 +91,7 @@ export function summarize(r: BenchResults): TableRow[] {
   }
   if (r.memory) {
     const m = r.memory;
-    add('6 memory', `main-side process RSS: peak during mirror / after (at start ${int(m.mainAtStartRssMb)}, peak V8 heap ${int(m.mainPeakHeapMb)})`, `${int(m.mainPeakRssMb)} / ${int(m.mainAfterRssMb)} MB`, '< 300 MB', Math.max(m.mainPeakRssMb, m.mainAfterRssMb) < 300);
+    add('6 memory', `main-side process RSS: peak during mirror / after (at start ${int(m.mainAtStartRssMb)}, peak V8 heap ${int(m.mainPeakHeapMb)})`, `${int(m.mainPeakRssMb)} / ${int(m.mainAfterRssMb)} MB`, '< 250 MB', Math.max(m.mainPeakRssMb, m.mainAfterRssMb) < 250);
     add('6 memory', 'renderer JS heap: peak during mirror / after', `${int(m.rendererPeakHeapMb)} / ${int(m.rendererAfterHeapMb)} MB`, '< 400 MB', Math.max(m.rendererPeakHeapMb, m.rendererAfterHeapMb) < 400);
   }
   if (r.scaling) {
