@@ -26,3 +26,15 @@ describe('the comment thread', () => {
     wrapper.unmount();
   });
 });
+
+describe('a thread longer than it shows', () => {
+  it('counts every comment and says it shows the first ones', async () => {
+    const db = openFakeDatabase();
+    const many = Array.from({ length: 5001 }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, locales: [{ culture: 'en-GB', text: `Comment ${i}` }], parentCommentId: null, creationDateTime: '2026-01-01T10:00:00Z' }));
+    const scope = await seedRows(db, 'E2', { moduleId: MODULE, contentId: POST }, many);
+    const wrapper = mount(CommentThread, { props: { scope }, global: renderingContext(db).global });
+    await eventually(() => expect((wrapper.vm as unknown as { count: number }).count).toBe(5001));
+    await eventually(() => expect(wrapper.get('[data-testid="thread-capped"]').text()).toContain('The first 5,000 of 5,001 comments'));
+    wrapper.unmount();
+  });
+});
