@@ -35,6 +35,8 @@ describe('a thread longer than it shows', () => {
     const wrapper = mount(CommentThread, { props: { scope }, global: renderingContext(db).global });
     await eventually(() => expect((wrapper.vm as unknown as { count: number }).count).toBe(5001));
     await eventually(() => expect(wrapper.get('[data-testid="thread-capped"]').text()).toContain('The first 5,000 of 5,001 comments'));
+    // The conversation is still there under the note.
+    expect(wrapper.findAll('ul[aria-label="Comments"] > li')).toHaveLength(5000);
     wrapper.unmount();
   });
 });
