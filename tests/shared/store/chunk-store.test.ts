@@ -51,15 +51,15 @@ describe('the chunked mirror', () => {
     expect(await readScopeRows(db, scope)).toHaveLength(2);
     await page('p1', [group(2, 'Renamed'), group(3)]);
     await page('p1', [group(4)]);
-    const reads = await Promise.all([readScopeRows(db, scope), readScopeRows(db, scope), scopeKeyPasses(db, scope)]);
+    const [first, second, passes] = await Promise.all([readScopeRows(db, scope), readScopeRows(db, scope), scopeKeyPasses(db, scope)]);
     await page('p1', [group(1, 'Again')]);
-    reads.push(await readScopeRows(db, scope));
+    const after = await readScopeRows(db, scope);
     const names = (rows: Awaited<ReturnType<typeof readScopeRows>>) => rows.map((r) => `${r.key} ${String(r.row.name)}`).sort();
     const expected = [`${keyOf(1)} Group 1`, `${keyOf(2)} Renamed`, `${keyOf(3)} Group 3`, `${keyOf(4)} Group 4`].sort();
-    expect(names(reads[0] as Awaited<ReturnType<typeof readScopeRows>>)).toEqual(expected);
-    expect(names(reads[1] as Awaited<ReturnType<typeof readScopeRows>>)).toEqual(expected);
-    expect(reads[2]).toHaveLength(4);
-    expect(names(reads[3] as Awaited<ReturnType<typeof readScopeRows>>)).toEqual([`${keyOf(1)} Again`, ...expected.slice(1)].sort());
+    expect(names(first)).toEqual(expected);
+    expect(names(second)).toEqual(expected);
+    expect(passes).toHaveLength(4);
+    expect(names(after)).toEqual([`${keyOf(1)} Again`, ...expected.slice(1)].sort());
   });
 
   it('resumes an interrupted full pass from its checkpoint and sweeps only what the whole pass did not see', async () => {
