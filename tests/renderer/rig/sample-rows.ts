@@ -13,7 +13,8 @@ export interface SampleScope {
   readonly count: number;
 }
 
-function prng(seed: number) {
+/** Seeded random numbers (mulberry32): every run gets the same rows. */
+export function prng(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;

@@ -1,18 +1,7 @@
 import { Charset, Encoder, Index } from 'flexsearch';
 import { describe, expect, it } from 'vitest';
 import { indexWords, WordIndex } from '../../../src-renderer/search/search-words.js';
-
-/** Seeded random numbers (mulberry32): every run checks the same texts. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng as random } from '../rig/sample-rows.js';
 
 const PIECES = ['ka', 'lo', 'mee', 'ting', 'Ré', 'sumé', 'ÉTÉ', 'ss', 'tt', '42', '2024', 'EQ-0001234', 'naïve', '東京', 'x', 'ÅNG', 'coop', 'co-op', "don't", '&', '—', 'l’été', 'Straße', 'ﬁle', '007', 'aaa'];
 
