@@ -45,15 +45,10 @@ export interface WalkRequest {
   readonly onProgress?: (answer: WalkAnswer) => void;
 }
 
-/**
- * A window of a list. `stale`: the rows as stored a moment ago (rows were added or
- * changed since), shown while the list catches up; its stored first rows are written
- * again once it has, which is the reader's signal to ask again.
- */
+/** A window of a list. */
 export interface WindowAnswer {
   readonly total: number;
   readonly entries: WindowEntry[];
-  readonly stale?: true;
 }
 
 export interface ListEngine {
@@ -151,12 +146,14 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   return {
     async window(query, offset, limit) {
       if (options.store && !keptColumns(db, query.scope)) {
-        // A list opened again: its first rows as stored, while its columns are read.
+        // A list opened again and unchanged since: its first rows as stored, while its
+        // columns are read. A changed list is not shown from them: the screen had no
+        // reliable signal to replace rows of a moment ago, and kept them (a new post
+        // without its title) until something else changed.
         const stored = await loadFirstWindow(db, query.scope).catch(() => null);
-        if (stored && firstWindowAnswers(stored.first, query, offset, limit)) {
-          const { first, current } = stored;
-          void columnsFor(query.endpoint, query.scope, true, !current).catch(() => undefined);
-          return { total: first.total, entries: first.entries.slice(offset, offset + limit!), ...(current ? {} : { stale: true as const }) };
+        if (stored?.current && firstWindowAnswers(stored.first, query, offset, limit)) {
+          void columnsFor(query.endpoint, query.scope, true, false).catch(() => undefined);
+          return { total: stored.first.total, entries: stored.first.entries.slice(offset, offset + limit!) };
         }
       }
       return windowOf(db, await columnsFor(query.endpoint, query.scope), query, offset, limit);

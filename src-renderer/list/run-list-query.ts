@@ -1,4 +1,4 @@
-import { chunkRows, eachScopeBatch, encodeIndexKey, readTableRows, scopeId, scopeRevision, storedRowOf, type IndexKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
+import { chunkRows, eachScopeBatch, encodeIndexKey, readTableRows, scopeRevision, storedRowOf, type IndexKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
 import { compareKeys } from './column-query.js';
 import type { EngineQuery } from './list-engine.js';
 import { effectiveSort, matchesSearch, passesResidual, planQuery, validFilters, type ListQuery, type QueryPlan, type Residual } from './list-query.js';
@@ -44,9 +44,7 @@ async function engineWindow(db: OutpostDb, query: ListQuery, offset: number, lim
   const scope = query.scope!;
   await scopeRevision(db, scope);
   // Promise.resolve: the live query keeps following reads after this non-Dexie wait (Dexie's rule for queriers).
-  const { total, entries, stale } = await Promise.resolve(listEngineFor(db).window(engineQuery(query), offset, limit));
-  // Rows stored a moment ago: the engine writes the list's first rows again once it has caught up, and this read makes that write re-run the query.
-  if (stale) await db.listCaches.where('[scope+part]').equals([scopeId(scope), 'first']).primaryKeys();
+  const { total, entries } = await Promise.resolve(listEngineFor(db).window(engineQuery(query), offset, limit));
   // The engine sends the rows' text; a row it could not read is read here from its chunk.
   const chunks = await chunkRows(db, scope, entries.flatMap((e) => ('chunk' in e && e.row === undefined ? [e.chunk] : [])));
   const table = query.endpoint.table;
