@@ -16,9 +16,20 @@ export function chunkTables(db: OutpostDb) {
 
 const range = (id: number) => [[id, Dexie.minKey], [id, Dexie.maxKey]] as const;
 
-/** The scope's chunk heads, oldest first. */
-export function headsOf(db: OutpostDb, id: number): Promise<ChunkHead[]> {
-  return db.chunkHeads.where('[scope+chunk]').between(...range(id)).toArray();
+/**
+ * The scope's chunk heads without their columns, oldest first. The writes need keys and
+ * passes only; a head's columns are most of its size, and reading a million-row list's
+ * heads whole (its sweep at the end of a full pass) held every column of the list on
+ * the window's thread at once. Read one head at a time, each head's columns are let go
+ * as soon as it is read.
+ */
+export async function headsOf(db: OutpostDb, id: number): Promise<ChunkHead[]> {
+  const heads: ChunkHead[] = [];
+  await db.chunkHeads.where('[scope+chunk]').between(...range(id)).each((head) => {
+    const { columns: _columns, ...rest } = head;
+    heads.push(rest);
+  });
+  return heads;
 }
 
 /** The scope's overlay entries. */

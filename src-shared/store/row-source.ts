@@ -114,7 +114,9 @@ async function viewOf(db: OutpostDb, scope: ScopeKey): Promise<ScopeView> {
         return remember(cache, id, extendView(cached, seq, added), LRU_SCOPES);
       }
     }
-    const heads = (await db.chunkHeads.where('[scope+chunk]').between(...range(id)).toArray()).map(withoutColumns);
+    // One head at a time: a whole list's heads read at once would hold all its columns.
+    const heads: ChunkHead[] = [];
+    await db.chunkHeads.where('[scope+chunk]').between(...range(id)).each((head) => void heads.push(withoutColumns(head)));
     const overlay = await db.overlay.where('[scope+key]').between(...range(id)).toArray();
     return remember(cache, id, { seq, heads, resolved: resolveScope(heads, overlay), overlay: overlay.length > 0 }, LRU_SCOPES);
   });
