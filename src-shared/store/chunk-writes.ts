@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie';
-import { planSweep, resolveScope } from './chunk-resolve.js';
 import { tableIndexKeys, type IndexKey } from './index-keys.js';
 import type { ChunkHead, OverlayEntry, ScopeRevision } from './records.js';
+import { countScopeRows, planScopeSweep } from './row-source.js';
 import type { OutpostDb } from './schema.js';
 import { scopeId, type ScopeKey } from './scope-key.js';
 
@@ -16,9 +16,20 @@ export function chunkTables(db: OutpostDb) {
 
 const range = (id: number) => [[id, Dexie.minKey], [id, Dexie.maxKey]] as const;
 
-/** The scope's chunk heads, oldest first. */
-export function headsOf(db: OutpostDb, id: number): Promise<ChunkHead[]> {
-  return db.chunkHeads.where('[scope+chunk]').between(...range(id)).toArray();
+/**
+ * The scope's chunk heads without their columns, oldest first. The writes need keys and
+ * passes only; a head's columns are most of its size, and reading a million-row list's
+ * heads whole (its sweep at the end of a full pass) held every column of the list on
+ * the window's thread at once. Read one head at a time, each head's columns are let go
+ * as soon as it is read.
+ */
+export async function headsOf(db: OutpostDb, id: number): Promise<ChunkHead[]> {
+  const heads: ChunkHead[] = [];
+  await db.chunkHeads.where('[scope+chunk]').between(...range(id)).each((head) => {
+    const { columns: _columns, ...rest } = head;
+    heads.push(rest);
+  });
+  return heads;
 }
 
 /** The scope's overlay entries. */
@@ -94,14 +105,13 @@ export async function removeLocal(db: OutpostDb, scope: ScopeKey, table: string,
 
 /** The number of live rows of a scope. */
 export async function countScope(db: OutpostDb, scope: ScopeKey): Promise<number> {
-  const id = scopeId(scope);
-  return resolveScope(await headsOf(db, id), await overlayOf(db, id)).live.size;
+  return countScopeRows(db, scope);
 }
 
 /** The sweep after a complete full pass (see chunk-resolve.ts's planSweep). */
 export async function sweepScope(db: OutpostDb, scope: ScopeKey, pass: string): Promise<{ deleted: number; rowCount: number }> {
   const id = scopeId(scope);
-  const plan = planSweep(await headsOf(db, id), await overlayOf(db, id), pass);
+  const plan = await planScopeSweep(db, scope, pass);
   if (plan.chunks.length > 0 || plan.overlay.length > 0 || plan.tombstones.length > 0) {
     const seq = await nextSeq(db, id, true);
     const keys = plan.chunks.map((c) => [id, c] as [number, number]);

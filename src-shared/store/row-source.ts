@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie';
-import { resolveScope, type Resolved, type RowPlace } from './chunk-resolve.js';
+import { planSweepOf, resolveScope, type Resolved, type RowPlace, type SweepPlan } from './chunk-resolve.js';
 import { tableIndexKeys } from './index-keys.js';
 import type { ChunkBody, ChunkHead, OverlayEntry, ScopeRevision, StoredRow } from './records.js';
 import type { OutpostDb } from './schema.js';
@@ -114,7 +114,9 @@ async function viewOf(db: OutpostDb, scope: ScopeKey): Promise<ScopeView> {
         return remember(cache, id, extendView(cached, seq, added), LRU_SCOPES);
       }
     }
-    const heads = (await db.chunkHeads.where('[scope+chunk]').between(...range(id)).toArray()).map(withoutColumns);
+    // One head at a time: a whole list's heads read at once would hold all its columns.
+    const heads: ChunkHead[] = [];
+    await db.chunkHeads.where('[scope+chunk]').between(...range(id)).each((head) => void heads.push(withoutColumns(head)));
     const overlay = await db.overlay.where('[scope+key]').between(...range(id)).toArray();
     return remember(cache, id, { seq, heads, resolved: resolveScope(heads, overlay), overlay: overlay.length > 0 }, LRU_SCOPES);
   });
@@ -182,6 +184,16 @@ export async function getRow(db: OutpostDb, scope: ScopeKey, key: string): Promi
 /** How many rows a scope holds now. */
 export async function countScopeRows(db: OutpostDb, scope: ScopeKey): Promise<number> {
   return (await viewOf(db, scope)).resolved.live.size;
+}
+
+/**
+ * The sweep of a scope at the end of full pass `pass` (chunk-resolve.ts's planSweep),
+ * planned on the scope's view: the one readers keep (search has just read it for the
+ * rows the sweep deletes), not a second resolution of a list that may hold a million keys.
+ */
+export async function planScopeSweep(db: OutpostDb, scope: ScopeKey, pass: string): Promise<SweepPlan> {
+  const view = await viewOf(db, scope);
+  return planSweepOf(view.heads, view.resolved, pass);
 }
 
 /**
