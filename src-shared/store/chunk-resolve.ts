@@ -83,38 +83,24 @@ export interface SweepPlan {
  * while a chunk that is kept still holds its key.
  */
 export function planSweep(heads: readonly ChunkHead[], overlay: readonly OverlayEntry[], pass: string): SweepPlan {
-  return planSweepOf(heads, resolveScope(heads, overlay), pass);
-}
-
-/**
- * {@link planSweep} of a scope already resolved (a reader's view of it): the sweep of a
- * million-row list then neither resolves it a second time nor collects its kept keys,
- * only the few that go.
- * @param heads the scope's chunk heads (their columns are not read)
- * @param resolved the scope's keys resolved from `heads` and its overlay
- */
-export function planSweepOf(heads: readonly ChunkHead[], resolved: Resolved, pass: string): SweepPlan {
-  const { live, dead, tombstones: current } = resolved;
-  const gone: string[] = [];
-  const goneOverlay: OverlayEntry[] = [];
+  const { live, dead, tombstones: current } = resolveScope(heads, overlay);
+  const kept = new Set<string>();
+  for (const head of heads) if (head.pass === pass) for (const key of head.keys) kept.add(key);
+  const drop: OverlayEntry[] = [...dead, ...current.filter((entry) => !kept.has(entry.key))];
+  let deleted = 0;
+  const tombstones: string[] = [];
   for (const [key, place] of live) {
     if (place.pass === pass) continue;
-    gone.push(key);
-    if (place.in === 'overlay') goneOverlay.push(place.entry);
+    deleted++;
+    if (place.in === 'overlay') drop.push(place.entry);
+    // The current copy goes; an older one in a kept chunk must not come back.
+    if (kept.has(key)) tombstones.push(key);
   }
-  // Which of the keys going (or already tombstoned) a chunk of this pass still holds.
-  const asked = new Set([...gone, ...current.map((entry) => entry.key)]);
-  const kept = new Set<string>();
-  if (asked.size > 0) for (const head of heads) if (head.pass === pass) for (const key of head.keys) if (asked.has(key)) kept.add(key);
-  // The current copy goes; an older one in a kept chunk must not come back.
-  const tombstones = gone.filter((key) => kept.has(key));
-  const tombstoned = new Set(tombstones);
-  const drop: OverlayEntry[] = [...dead, ...current.filter((entry) => !kept.has(entry.key)), ...goneOverlay];
   return {
     chunks: heads.filter((h) => h.pass !== pass).map((h) => h.chunk),
-    overlay: drop.filter((e) => !tombstoned.has(e.key)),
+    overlay: drop.filter((e) => !tombstones.includes(e.key)),
     tombstones,
-    deleted: gone.length,
-    rowCount: live.size - gone.length,
+    deleted,
+    rowCount: live.size - deleted,
   };
 }

@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie';
+import { planSweep, resolveScope } from './chunk-resolve.js';
 import { tableIndexKeys, type IndexKey } from './index-keys.js';
 import type { ChunkHead, OverlayEntry, ScopeRevision } from './records.js';
-import { countScopeRows, planScopeSweep } from './row-source.js';
 import type { OutpostDb } from './schema.js';
 import { scopeId, type ScopeKey } from './scope-key.js';
 
@@ -105,13 +105,14 @@ export async function removeLocal(db: OutpostDb, scope: ScopeKey, table: string,
 
 /** The number of live rows of a scope. */
 export async function countScope(db: OutpostDb, scope: ScopeKey): Promise<number> {
-  return countScopeRows(db, scope);
+  const id = scopeId(scope);
+  return resolveScope(await headsOf(db, id), await overlayOf(db, id)).live.size;
 }
 
 /** The sweep after a complete full pass (see chunk-resolve.ts's planSweep). */
 export async function sweepScope(db: OutpostDb, scope: ScopeKey, pass: string): Promise<{ deleted: number; rowCount: number }> {
   const id = scopeId(scope);
-  const plan = await planScopeSweep(db, scope, pass);
+  const plan = planSweep(await headsOf(db, id), await overlayOf(db, id), pass);
   if (plan.chunks.length > 0 || plan.overlay.length > 0 || plan.tombstones.length > 0) {
     const seq = await nextSeq(db, id, true);
     const keys = plan.chunks.map((c) => [id, c] as [number, number]);

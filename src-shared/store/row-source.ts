@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie';
-import { planSweepOf, resolveScope, type Resolved, type RowPlace, type SweepPlan } from './chunk-resolve.js';
+import { resolveScope, type Resolved, type RowPlace } from './chunk-resolve.js';
 import { tableIndexKeys } from './index-keys.js';
 import type { ChunkBody, ChunkHead, OverlayEntry, ScopeRevision, StoredRow } from './records.js';
 import type { OutpostDb } from './schema.js';
@@ -184,16 +184,6 @@ export async function getRow(db: OutpostDb, scope: ScopeKey, key: string): Promi
 /** How many rows a scope holds now. */
 export async function countScopeRows(db: OutpostDb, scope: ScopeKey): Promise<number> {
   return (await viewOf(db, scope)).resolved.live.size;
-}
-
-/**
- * The sweep of a scope at the end of full pass `pass` (chunk-resolve.ts's planSweep),
- * planned on the scope's view: the one readers keep (search has just read it for the
- * rows the sweep deletes), not a second resolution of a list that may hold a million keys.
- */
-export async function planScopeSweep(db: OutpostDb, scope: ScopeKey, pass: string): Promise<SweepPlan> {
-  const view = await viewOf(db, scope);
-  return planSweepOf(view.heads, view.resolved, pass);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDexieMirrorStore, readScopeRows, scopeId, scopeKey, type ScopeState } from '../../../src-shared/store/index.js';
+import { createDexieMirrorStore, scopeId, scopeKey, type ScopeState } from '../../../src-shared/store/index.js';
 import { headsOf } from '../../../src-shared/store/chunk-writes.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 
@@ -24,27 +24,5 @@ describe('the heads the mirror writes read', () => {
     const heads = await headsOf(db, scopeId(scope));
     expect(heads.map((h) => [h.chunk, h.pass, h.keys])).toEqual(stored.map((h) => [h.chunk, h.pass, h.keys]));
     expect(heads.map((h) => 'columns' in h)).toEqual([false, false]);
-  });
-
-  // The window's search reads the rows a sweep deletes just before it: the sweep plans on
-  // that same view instead of reading and resolving a million heads a second time.
-  it('are not read again by a sweep when a reader has the list at its current revision', async () => {
-    const db = openFakeDatabase();
-    const store = createDexieMirrorStore(db);
-    const page = (pass: string, rows: ReturnType<typeof group>[]) => store.applyPage({ endpoint: 'E20', scope, pass, rows, quarantined: [], state: state() });
-    await page('p1', [group(1), group(2)]);
-    await page('p2', [group(1)]);
-    await page('p2', [group(3)]);
-    expect((await readScopeRows(db, scope)).length).toBe(3);
-    let read = 0;
-    db.chunkHeads.hook('reading', (head) => {
-      read += 1;
-      return head;
-    });
-    const { deleted, rowCount } = await store.finishPass({ endpoint: 'E20', scope, pass: 'p2', sweep: true, state: state() });
-    expect({ deleted, rowCount }).toEqual({ deleted: 1, rowCount: 2 });
-    // Only the one head the sweep asks for the table's name.
-    expect(read).toBe(1);
-    expect((await readScopeRows(db, scope)).map((r) => r.key).sort()).toEqual([group(1).id, group(3).id]);
   });
 });
