@@ -116,7 +116,8 @@ async function fillOutbox(page: Page, server: RunningServer, services: MainServi
   network.offline = false;
   await services.handlers['sync.now']({});
   await go(page, '/outbox');
-  await expect(entry(page, 'Lost answer').first()).toContainText('Uncertain', { timeout: 60_000 });
+  // Every answer is cut short, so the edits before it are retried with backoff (up to 30 s a wait, DEFAULT_BACKOFF) before it is sent.
+  await expect(entry(page, 'Lost answer').first()).toContainText('Uncertain', { timeout: 120_000 });
   server.faults.reset();
   await services.handlers['sync.now']({});
   await expect(entry(page, 'Refused')).toHaveCount(2, { timeout: 60_000 });
