@@ -23,6 +23,24 @@ function setup() {
   return { db, store, page, finish, names };
 }
 
+type Model = Map<string, { name: string; pass: string }>;
+
+/** A page or a single row, written to the store and to the per-row model alike. */
+async function writeToBoth(
+  op: { kind: 'page'; pass: number; keys: number[]; name: string } | { kind: 'put'; key: number; name: string },
+  target: Pick<ReturnType<typeof setup>, 'store' | 'page'>,
+  model: Model,
+): Promise<void> {
+  if (op.kind === 'page') {
+    const rows = op.keys.map((k) => group(k, `${op.name}${k}`));
+    await target.page(`p${op.pass}`, rows);
+    for (const r of rows) model.set(r.id, { name: r.name, pass: `p${op.pass}` });
+  } else {
+    await target.store.putRow({ endpoint: 'E20', scope, row: group(op.key, op.name) });
+    model.set(keyOf(op.key), { name: op.name, pass: model.get(keyOf(op.key))?.pass ?? '' });
+  }
+}
+
 describe('the chunked mirror', () => {
   it('stores a page as one chunk, and the latest write of a key wins across chunks', async () => {
     const { db, page, names } = setup();
@@ -157,13 +175,8 @@ describe('the chunked mirror against the per-row model', () => {
         const { store, page, finish, names } = setup();
         const model = new Map<string, { name: string; pass: string }>();
         for (const op of sequence) {
-          if (op.kind === 'page') {
-            const rows = op.keys.map((k) => group(k, `${op.name}${k}`));
-            await page(`p${op.pass}`, rows);
-            for (const r of rows) model.set(r.id, { name: r.name, pass: `p${op.pass}` });
-          } else if (op.kind === 'put') {
-            await store.putRow({ endpoint: 'E20', scope, row: group(op.key, op.name) });
-            model.set(keyOf(op.key), { name: op.name, pass: model.get(keyOf(op.key))?.pass ?? '' });
+          if (op.kind !== 'finish') {
+            await writeToBoth(op, { store, page }, model);
           } else {
             let deleted = 0;
             if (op.sweep) {
@@ -194,13 +207,8 @@ describe('the chunked mirror against the per-row model', () => {
           expect(Object.fromEntries(await scopeKeyPasses(db, scope))).toEqual(Object.fromEntries([...model].map(([k, v]) => [k, v.pass])));
         };
         for (const [i, op] of sequence.entries()) {
-          if (op.kind === 'page') {
-            const rows = op.keys.map((k) => group(k, `${op.name}${k}`));
-            await page(`p${op.pass}`, rows);
-            for (const r of rows) model.set(r.id, { name: r.name, pass: `p${op.pass}` });
-          } else if (op.kind === 'put') {
-            await store.putRow({ endpoint: 'E20', scope, row: group(op.key, op.name) });
-            model.set(keyOf(op.key), { name: op.name, pass: model.get(keyOf(op.key))?.pass ?? '' });
+          if (op.kind !== 'finish') {
+            await writeToBoth(op, { store, page }, model);
           } else {
             if (op.sweep) for (const [key, v] of model) if (v.pass !== `p${op.pass}`) model.delete(key);
             await finish(`p${op.pass}`, op.sweep);
