@@ -66,6 +66,18 @@ interface GateState {
 
 const changed = (g: GateState) => g.options.onChange?.();
 
+/** Requests at this priority or above (the outbox's writes, a probe awaited on screen) may use the whole budget. */
+export const URGENT_PRIORITY = 25;
+
+/**
+ * The slots a request must leave free in the window: a tenth of a budget of 10 or more
+ * is kept for urgent requests, so a catch-up pass never spends a whole window: an edit
+ * made meanwhile goes at once instead of waiting up to a minute for the window to turn.
+ */
+function reserveFor(budget: number, priority: number): number {
+  return priority >= URGENT_PRIORITY || budget < 10 ? 0 : Math.floor(budget / 10);
+}
+
 /** Wakes the pump out of its wait. */
 function poke(g: GateState): void {
   g.wake.abort();
@@ -115,11 +127,11 @@ async function pump(g: GateState): Promise<void> {
         await waitWoken(g, g.pausedUntil - now);
         continue;
       }
-      if (g.budget !== null && used(g) >= g.budget) {
+      g.waiters.sort((a, b) => b.priority - a.priority || a.seq - b.seq);
+      if (g.budget !== null && used(g) >= g.budget - reserveFor(g.budget, g.waiters[0]!.priority)) {
         await waitWoken(g, g.answered.length > 0 ? g.answered[0]! + g.windowMs - now + 1 : null);
         continue;
       }
-      g.waiters.sort((a, b) => b.priority - a.priority || a.seq - b.seq);
       const next = g.waiters.shift()!;
       g.inFlight += 1;
       next.grant();

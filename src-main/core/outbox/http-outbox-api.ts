@@ -2,7 +2,7 @@ import { endpoints, parseResponse, versionedPath, type EndpointId } from '../../
 import type { Row } from '../../../src-shared/outbox/index.js';
 import type { ApiClient } from '../http/api-client.js';
 import { ApiRequestError } from '../http/api-request-error.js';
-import type { RequestGate } from '../http/request-gate.js';
+import { URGENT_PRIORITY, type RequestGate } from '../http/request-gate.js';
 import type { OutboxApi } from './outbox-api.js';
 import { OutboxSendError, type SendFailure } from './outbox-send-error.js';
 import { problemFields } from './problem-fields.js';
@@ -16,6 +16,14 @@ export interface HttpOutboxApiOptions {
 }
 
 type WriteId = Extract<EndpointId, 'E3' | 'E16' | 'E19'>;
+
+/**
+ * A write's place at the gate: before every read of the sync (list pages at 0 to 10,
+ * participation refreshes at 20), so edits queued offline go out as soon as the
+ * workspace is back instead of after the catch-up pass's pages; after a source probe
+ * (30), awaited on screen. Urgent: it may use the slots the sync leaves free.
+ */
+export const WRITE_PRIORITY = URGENT_PRIORITY;
 
 /** A failure of the API client in the outbox's terms. */
 export function sendFailureOf(error: ApiRequestError): SendFailure {
@@ -46,7 +54,7 @@ export function createHttpOutboxApi(options: HttpOutboxApiOptions): OutboxApi {
     const exchange = () => client.sendJson(endpoint.method, url, body, { signal, ...(endpoint.contentType ? { contentType: endpoint.contentType } : {}) });
     let answer: { status: number; body: unknown };
     try {
-      answer = gate ? await gate.run(exchange, { signal }) : await exchange();
+      answer = gate ? await gate.run(exchange, { priority: WRITE_PRIORITY, signal }) : await exchange();
     } catch (error) {
       if (!(error instanceof ApiRequestError)) throw error;
       const failure = sendFailureOf(error);

@@ -1,6 +1,8 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src-main/core/http/api-client.js';
+import { systemClock, realSleep } from '../../../src-main/core/clock.js';
+import { createRequestGate } from '../../../src-main/core/http/request-gate.js';
 import { createHttpOutboxApi } from '../../../src-main/core/outbox/http-outbox-api.js';
 import { OutboxSendError, type SendFailure } from '../../../src-main/core/outbox/outbox-send-error.js';
 import { startServer, type RunningServer } from '../../../src-server/index.js';
@@ -107,5 +109,22 @@ describe('the outbox writes over HTTP, against the reference server', () => {
       throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) });
     });
     expect(await failureOf(noToken.createPost(moduleId, body('no token'), signal))).toMatchObject({ mayHaveReached: false });
+  });
+
+  it('goes through the gate before the sync pages and participation refreshes queued ahead of it', async () => {
+    const gate = createRequestGate({ clock: systemClock, sleep: realSleep, budget: null });
+    const order: string[] = [];
+    const client = createApiClient({ baseUrl: server.url, getToken: async () => server.token });
+    const writes = createHttpOutboxApi({
+      client: { baseUrl: client.baseUrl, sendJson: (...args) => (order.push('write'), client.sendJson(...args)) },
+      gate,
+    });
+    // Held (as while offline or waiting for the budget), a catch-up pass queues its pages first.
+    gate.hold('test', true);
+    const reads = [0, 5, 10, 20].map((priority) => gate.run(async () => order.push(`read ${priority}`), { priority }));
+    const write = writes.patchUser(userId, [{ op: 'replace', path: '/title', value: 'First out' }], signal);
+    gate.hold('test', false);
+    await Promise.all([...reads, write]);
+    expect(order).toEqual(['write', 'read 20', 'read 10', 'read 5', 'read 0']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRequestGate } from '../../../../src-main/core/http/request-gate.js';
+import { createRequestGate, URGENT_PRIORITY } from '../../../../src-main/core/http/request-gate.js';
 import { fakeTime } from '../../helpers/fake-time.js';
 
 describe('request gate', () => {
@@ -23,6 +23,23 @@ describe('request gate', () => {
       gate.run(async () => order.push('focused'), { priority: 10 }),
     ]);
     expect(order).toEqual(['first', 'focused', 'low a', 'low b']);
+  });
+
+  it('keeps a tenth of a budget of 10 or more for urgent requests (writes, probes)', async () => {
+    const time = fakeTime();
+    const gate = createRequestGate({ clock: time.clock, sleep: time.sleep, budget: 20, windowMs: 60_000 });
+    const sentAt: Record<string, number> = {};
+    const reads = Array.from({ length: 19 }, (_, i) => gate.run(async () => (sentAt[`read ${i}`] = time.clock.now()), { priority: 10 }));
+    // Queued after 19 reads: the reads may spend 18 of the window, the writes the last two.
+    const writes = [0, 1].map((i) => gate.run(async () => (sentAt[`write ${i}`] = time.clock.now()), { priority: URGENT_PRIORITY }));
+    await Promise.all([...reads, ...writes]);
+    expect([sentAt['write 0'], sentAt['write 1']]).toEqual([0, 0]);
+    expect(Array.from({ length: 18 }, (_, i) => sentAt[`read ${i}`])).toEqual(Array.from({ length: 18 }, () => 0));
+    expect(sentAt['read 18']).toBe(60_001);
+    // Small budgets keep nothing back.
+    const small = createRequestGate({ clock: time.clock, sleep: time.sleep, budget: 9, windowMs: 60_000 });
+    await Promise.all(Array.from({ length: 9 }, () => small.run(async () => undefined)));
+    expect(small.used()).toBe(9);
   });
 
   it('holds everything during Retry-After and while held', async () => {
