@@ -66,7 +66,11 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     journal: createOutboxJournal({ dataDir: options.dataDir, files: createJournalFiles() }),
     clock, sleep, log, connectivity, ...random,
     onUnauthorized: () => connection.auth.refused(),
-    onChange: (summary) => session.emit('outbox.count', countEvent(summary)),
+    onChange: (summary) => {
+      // Edits waiting to be sent keep a share of the request budget free for them.
+      gate.expectUrgent('outbox', summary.count > 0);
+      session.emit('outbox.count', countEvent(summary));
+    },
     onRefused: (entry) => session.emit('outbox.refused', refusalEvent(entry)),
   });
   const session = createWriterSession({

@@ -16,6 +16,11 @@ export interface RequestGate {
   pauseUntil(epochMs: number): void;
   /** Holds every request until released with `hold(reason, false)`. */
   hold(reason: string, on: boolean): void;
+  /**
+   * While some reason expects urgent requests (edits waiting to be sent), requests below
+   * {@link URGENT_PRIORITY} leave a tenth of a budget of 10 or more free for them.
+   */
+  expectUrgent(reason: string, on: boolean): void;
   /** Requests per window, or null for no budget (the demo server). */
   setBudget(perWindow: number | null): void;
   /** Requests in flight plus those answered within the window. */
@@ -54,6 +59,7 @@ interface GateState {
   budget: number | null;
   pausedUntil: number;
   readonly held: Set<string>;
+  readonly urgentExpected: Set<string>;
   readonly waiters: Waiter[];
   // Answer times: counting a request from its answer (not its sending) keeps us inside
   // any server-side window however the server aligns it.
@@ -70,12 +76,13 @@ const changed = (g: GateState) => g.options.onChange?.();
 export const URGENT_PRIORITY = 25;
 
 /**
- * The slots a request must leave free in the window: a tenth of a budget of 10 or more
- * is kept for urgent requests, so a catch-up pass never spends a whole window: an edit
- * made meanwhile goes at once instead of waiting up to a minute for the window to turn.
+ * The slots a request must leave free in the window: while urgent requests are expected,
+ * a tenth of a budget of 10 or more, so the catch-up pass after reconnecting never spends
+ * a whole window and the edits queued offline go at once instead of after the window
+ * turns (up to a minute). With nothing expected the sync may use the whole budget.
  */
-function reserveFor(budget: number, priority: number): number {
-  return priority >= URGENT_PRIORITY || budget < 10 ? 0 : Math.floor(budget / 10);
+function reserveFor(g: GateState, budget: number, priority: number): number {
+  return g.urgentExpected.size === 0 || priority >= URGENT_PRIORITY || budget < 10 ? 0 : Math.floor(budget / 10);
 }
 
 /** Wakes the pump out of its wait. */
@@ -128,7 +135,7 @@ async function pump(g: GateState): Promise<void> {
         continue;
       }
       g.waiters.sort((a, b) => b.priority - a.priority || a.seq - b.seq);
-      if (g.budget !== null && used(g) >= g.budget - reserveFor(g.budget, g.waiters[0]!.priority)) {
+      if (g.budget !== null && used(g) >= g.budget - reserveFor(g, g.budget, g.waiters[0]!.priority)) {
         await waitWoken(g, g.answered.length > 0 ? g.answered[0]! + g.windowMs - now + 1 : null);
         continue;
       }
@@ -186,6 +193,7 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
     budget: options.budget,
     pausedUntil: 0,
     held: new Set(),
+    urgentExpected: new Set(),
     waiters: [],
     answered: [],
     inFlight: 0,
@@ -225,6 +233,12 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
       if (on) g.held.add(reason);
       else g.held.delete(reason);
       changed(g);
+      poke(g);
+    },
+    expectUrgent(reason, on) {
+      if (on === g.urgentExpected.has(reason)) return;
+      if (on) g.urgentExpected.add(reason);
+      else g.urgentExpected.delete(reason);
       poke(g);
     },
     setBudget(perWindow) {

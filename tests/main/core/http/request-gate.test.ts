@@ -25,9 +25,10 @@ describe('request gate', () => {
     expect(order).toEqual(['first', 'focused', 'low a', 'low b']);
   });
 
-  it('keeps a tenth of a budget of 10 or more for urgent requests (writes, probes)', async () => {
+  it('keeps a tenth of a budget of 10 or more for urgent requests while some are expected (edits waiting)', async () => {
     const time = fakeTime();
     const gate = createRequestGate({ clock: time.clock, sleep: time.sleep, budget: 20, windowMs: 60_000 });
+    gate.expectUrgent('outbox', true);
     const sentAt: Record<string, number> = {};
     const reads = Array.from({ length: 19 }, (_, i) => gate.run(async () => (sentAt[`read ${i}`] = time.clock.now()), { priority: 10 }));
     // Queued after 19 reads: the reads may spend 18 of the window, the writes the last two.
@@ -36,8 +37,17 @@ describe('request gate', () => {
     expect([sentAt['write 0'], sentAt['write 1']]).toEqual([0, 0]);
     expect(Array.from({ length: 18 }, (_, i) => sentAt[`read ${i}`])).toEqual(Array.from({ length: 18 }, () => 0));
     expect(sentAt['read 18']).toBe(60_001);
+
+    // Nothing expected: the reads use the whole budget (a rate-limited mirror is not slowed).
+    const unreserved = createRequestGate({ clock: time.clock, sleep: time.sleep, budget: 20, windowMs: 60_000 });
+    unreserved.expectUrgent('outbox', true);
+    unreserved.expectUrgent('outbox', false);
+    const start = time.clock.now();
+    const at = await Promise.all(Array.from({ length: 20 }, () => unreserved.run(async () => time.clock.now(), { priority: 10 })));
+    expect(at).toEqual(Array.from({ length: 20 }, () => start));
     // Small budgets keep nothing back.
     const small = createRequestGate({ clock: time.clock, sleep: time.sleep, budget: 9, windowMs: 60_000 });
+    small.expectUrgent('outbox', true);
     await Promise.all(Array.from({ length: 9 }, () => small.run(async () => undefined)));
     expect(small.used()).toBe(9);
   });
