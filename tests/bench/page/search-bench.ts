@@ -1,3 +1,4 @@
+import { createRandom } from '../../../src-server/data/prng.js';
 import { endpoints, rowKey } from '../../../src-shared/api/index.js';
 import { SearchIndex } from '../../../src-renderer/search/search-index.js';
 import { highlightText, queryWords, scoreText } from '../../../src-renderer/search/search-rank.js';
@@ -45,16 +46,10 @@ export async function indexWorkspace(options: { scopes: PageScope[]; token: stri
   return { rows, indexed: index.size, ms, downloadMs };
 }
 
-/** Seeded random numbers (mulberry32), so every run asks the same. */
+/** Seeded random numbers (the reference server's mulberry32), so every run asks the same. */
 function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const stream = createRandom(seed);
+  return () => stream.next();
 }
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ra', 'to', 'vi', 'sa', 'pe', 'du', 'gor', 'ban', 'tel', 'mar', 'qui', 'zen', 'fal', 'dor', 'lin', 'ost', 'ber', 'cha', 'wex', 'yul'];

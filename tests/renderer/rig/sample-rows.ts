@@ -1,3 +1,4 @@
+import { createRandom } from '../../../src-server/data/prng.js';
 import type { EndpointId } from '../../../src-shared/api/index.js';
 
 /**
@@ -13,16 +14,10 @@ export interface SampleScope {
   readonly count: number;
 }
 
-/** Seeded random numbers (mulberry32): every run gets the same rows. */
+/** Seeded random numbers (the reference server's mulberry32): every run gets the same rows. */
 export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = createRandom(seed);
+  return () => random.next();
 }
 
 /** A guid made from a namespace number and an index, so references line up. */

@@ -1,18 +1,11 @@
 import type { OutboxEditInput } from '../../../../src-shared/outbox/index.js';
 import type { Outbox } from '../../../../src-main/core/outbox/outbox.js';
+import { createRandom, type Random } from '../../../../src-server/data/prng.js';
 import type { RunningServer } from '../../../../src-server/index.js';
 
-/** A small seeded random stream (mulberry32), so a run can be replayed from its seed. */
-export function seededRandom(seed: number): { next(): number; int(n: number): number; pick<T>(items: readonly T[]): T } {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n) => Math.floor(next() * n), pick: (items) => items[Math.floor(next() * items.length)]! };
+/** A seeded random stream (the reference server's mulberry32), so a run can be replayed from its seed. */
+export function seededRandom(seed: number): Random {
+  return createRandom(seed);
 }
 
 /** What the server must hold once every queued edit has gone, exactly once. */
