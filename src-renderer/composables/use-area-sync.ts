@@ -1,7 +1,8 @@
 import { endpoints, type EndpointId } from '../../src-shared/api/index.js';
 import { completeSyncAt, isInactive, rowsSoFar, type ScopeState } from '../../src-shared/store/index.js';
 import { useAppContext } from '../app-context.js';
-import { useLiveQuery } from './use-live-query.js';
+import { effectScope, onScopeDispose, type EffectScope } from 'vue';
+import { useLiveQuery, type LiveQueryResult } from './use-live-query.js';
 
 /** Per area: its rows so far, whether it is still mirrored for the first time, and its last complete sync. */
 export interface AreaSync {
@@ -46,8 +47,35 @@ export function workspaceSyncedAt(byArea: Readonly<Record<string, AreaSync>>): s
   return (times as string[]).reduce((oldest, t) => (Date.parse(t) < Date.parse(oldest) ? t : oldest));
 }
 
-/** The scope states of the cache, live. */
-export function useScopeStates() {
+interface SharedStates {
+  readonly result: LiveQueryResult<ScopeState[]>;
+  readonly scope: EffectScope;
+  users: number;
+}
+const shared = new WeakMap<object, SharedStates>();
+
+/**
+ * The scope states of the cache, live: one query for every component that asks (the
+ * sidebar, the status bar, the palette, Home), so a page written during a mirror
+ * re-reads the scopes table once, not once per component.
+ */
+export function useScopeStates(): LiveQueryResult<ScopeState[]> {
   const { db } = useAppContext();
-  return useLiveQuery(() => db.scopes.toArray(), [], [] as ScopeState[]);
+  let entry = shared.get(db);
+  if (!entry) {
+    // Owned by no component: it lives while some component uses it.
+    const scope = effectScope(true);
+    const result = scope.run(() => useLiveQuery(() => db.scopes.toArray(), [], [] as ScopeState[]))!;
+    entry = { result, scope, users: 0 };
+    shared.set(db, entry);
+  }
+  const mine = entry;
+  mine.users += 1;
+  onScopeDispose(() => {
+    mine.users -= 1;
+    if (mine.users > 0) return;
+    mine.scope.stop();
+    if (shared.get(db) === mine) shared.delete(db);
+  });
+  return mine.result;
 }
