@@ -1,11 +1,11 @@
-import { onScopeDispose, shallowRef, watch, type Ref } from 'vue';
+import { computed, onScopeDispose, shallowRef, watch, type Ref } from 'vue';
 import type { ScopeState } from '../../src-shared/store/index.js';
 import { useAppContext } from '../app-context.js';
 import { aggregate, type ChartData } from './aggregate.js';
 import { chartsOf } from './chart-specs.js';
 import { endpointOfTable } from '../presentation/areas.js';
 import { rowLabel } from '../presentation/references.js';
-import { useLiveQuery } from '../composables/use-live-query.js';
+import { useScopeStates } from '../composables/use-area-sync.js';
 
 /** Recount at most this often while rows stream in: counting is cheap, not free. */
 const THROTTLE_MS = 3000;
@@ -19,15 +19,12 @@ export function useChartData(table: Ref<string>, scope: Ref<string | null>) {
   const { db } = useAppContext();
   const data = shallowRef<(ChartData | null)[]>([]);
   const loading = shallowRef(true);
-  const { value: states } = useLiveQuery(
-    async () => {
-      const endpoint = endpointOfTable(table.value);
-      if (scope.value) return (await db.scopes.where('scope').equals(scope.value).toArray()) as ScopeState[];
-      return (await db.scopes.where('endpoint').equals(endpoint.id).toArray()) as ScopeState[];
-    },
-    [table, scope],
-    [] as ScopeState[],
-  );
+  // From the scope states the shell already follows: no query of its own per chart card.
+  const { value: allStates } = useScopeStates();
+  const states = computed<ScopeState[]>(() => {
+    const endpoint = endpointOfTable(table.value).id;
+    return allStates.value.filter((s) => (scope.value ? s.scope === scope.value : s.endpoint === endpoint));
+  });
   let timer: ReturnType<typeof setTimeout> | null = null;
   // The first count waits a moment: the list's own first rows come first.
   let last = Date.now() - THROTTLE_MS + FIRST_DELAY_MS;

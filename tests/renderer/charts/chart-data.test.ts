@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import { mount } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import { defineComponent, h, ref } from 'vue';
+import { useChartData } from '../../../src-renderer/charts/use-chart-data.js';
+import { endpoints } from '../../../src-shared/api/index.js';
+import { openFakeDatabase } from '../../helpers/fake-db.js';
+import { eventually, renderingContext, seedRows } from '../helpers/renderer-context.js';
+import { guidOf } from '../helpers/rows.js';
+
+/** An answer rating (E7) or a filling rating (E10) of form `form`. */
+const rating = (form: number, i: number, value: number) => ({
+  id: guidOf(40 + form, i), url: null, answerId: guidOf(50, i), answerUrl: null, fillingId: guidOf(51, i), fillingUrl: null,
+  userId: guidOf(19, i), userUrl: null, rating: value, creationDateTime: '2025-01-01T00:00:00Z', lastModifiedDateTime: null,
+});
+const answers = (form: number, values: number[]) => values.map((v, i) => rating(form, i, v));
+
+/** Shows the first chart's labels and values of a table, over all its lists or one. */
+function chartOf(table: string, scope: string | null) {
+  return defineComponent({
+    setup() {
+      const { data } = useChartData(ref(table), ref(scope));
+      return () => h('pre', JSON.stringify(data.value[0] ? { labels: data.value[0].labels, values: data.value[0].values } : null));
+    },
+  });
+}
+
+describe('chart data', () => {
+  it('counts over every list of its table, or the one list it is given, and follows new pages', async () => {
+    const db = openFakeDatabase();
+    const sm = guidOf(1, 1);
+    const first = await seedRows(db, 'E7', { moduleId: sm, formId: guidOf(2, 1) }, answers(1, [5, 5, 4]));
+    await seedRows(db, 'E7', { moduleId: sm, formId: guidOf(2, 2) }, answers(2, [5, 1]));
+    // Another table's list is not counted.
+    await seedRows(db, 'E10', { moduleId: sm, formId: guidOf(2, 1) }, answers(3, [2, 2, 2, 2]));
+    const ctx = renderingContext(db);
+    const all = mount(chartOf(endpoints.E7.table, null), { global: ctx.global });
+    const one = mount(chartOf(endpoints.E7.table, first), { global: ctx.global });
+    const shown = (w: typeof all) => JSON.parse(w.text()) as { labels: string[]; values: number[] } | null;
+    await eventually(() => expect(shown(all)).toEqual({ labels: ['5', '4', '1'], values: [3, 1, 1] }), 5000);
+    await eventually(() => expect(shown(one)).toEqual({ labels: ['5', '4'], values: [2, 1] }), 5000);
+
+    // A third form's ratings land: the chart over every list counts them at its next recount.
+    await seedRows(db, 'E7', { moduleId: sm, formId: guidOf(2, 3) }, answers(4, [1, 1, 1]));
+    await eventually(() => expect(shown(all)).toEqual({ labels: ['1', '5', '4'], values: [4, 3, 1] }), 8000);
+    expect(shown(one)).toEqual({ labels: ['5', '4'], values: [2, 1] });
+  }, 20_000);
+});
