@@ -134,6 +134,8 @@ test('a refused edit is fixed in the editor and sent in its place', async ({ pag
   await entry.getByTestId('fix-in-editor').click();
   const phone = page.getByTestId('user-phone-item');
   await expect(phone).toContainText('not a phone number');
+  // The editor opens on the field the server refused.
+  await expect(page.getByLabel('Phone number')).toBeFocused();
   await page.getByLabel('Phone number').fill('555 0100');
   await page.getByTestId('user-save').click();
   await expect(entry).toContainText('Sent', { timeout: 30_000 });
