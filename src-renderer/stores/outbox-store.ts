@@ -139,7 +139,7 @@ export const useOutboxStore = defineStore('outbox', () => {
   function listen(): () => void {
     const sync = useSyncStore();
     return bridge.on('outbox.refused', (r) => {
-      sync.pushNotice('error', `${r.title} was refused: ${r.message}`, { title: `${r.title} was refused`, content: `${r.message} — fix or discard it in the outbox.` });
+      sync.pushNotice('error', `${r.title} was refused: ${r.message}`, { title: `${r.title} was refused`, content: `${r.message} — fix or discard it in the outbox.` }, '/outbox');
     });
   }
 

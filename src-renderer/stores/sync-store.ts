@@ -11,6 +11,8 @@ export interface Notice {
   readonly at: number;
   /** The toast's words, when they differ from the line on Home. */
   readonly toast: { readonly title: string; readonly content: string };
+  /** The page where the user acts on it (a refused edit: the outbox): its toast closes there. */
+  readonly opens?: string;
 }
 
 /** What one participation's re-read came to. */
@@ -44,9 +46,10 @@ export const useSyncStore = defineStore('sync', () => {
     status.value = next;
   }
 
-  function pushNotice(level: Notice['level'], message: string, toast?: Notice['toast']) {
+  function pushNotice(level: Notice['level'], message: string, toast?: Notice['toast'], opens?: string) {
     const words = toast ?? { title: level === 'error' ? 'Something needs you' : 'Outpost', content: message };
-    notices.value = [{ id: ++noticeId, level, message, at: Date.now(), toast: words }, ...notices.value].slice(0, 50);
+    const notice: Notice = { id: ++noticeId, level, message, at: Date.now(), toast: words, ...(opens ? { opens } : {}) };
+    notices.value = [notice, ...notices.value].slice(0, 50);
   }
 
   function dismiss(id: number) {
