@@ -84,65 +84,91 @@ function unsent(error: Error): Error {
   return new ApiRequestError(error.code, error.message, { ...error.context, neverSent: true }, { cause: error.cause ?? error });
 }
 
+/** What every exchange of a client needs: its ky instance, token, clock and bounds. */
+interface ClientParts {
+  readonly http: KyInstance;
+  readonly getToken: ApiClientOptions['getToken'];
+  readonly now: () => number;
+  readonly base: () => string;
+  readonly limits: ResponseLimits;
+}
+
+async function getJsonWith(c: ClientParts, url: string, signal?: AbortSignal): Promise<unknown> {
+  try {
+    const token = await c.getToken(signal);
+    const response = await c.http.get(url, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      ...(signal ? { signal } : {}),
+    });
+    const text = await readBodyWithin(response, c.limits.bodyBytes, url);
+    const body = parseJsonBody(text, response.headers.get('content-type'), url, response.status);
+    assertPageWithin(body, text.length, url, response.status, c.limits);
+    return body;
+  } catch (error) {
+    throw toApiRequestError(error, url, c.now());
+  }
+}
+
+async function sendJsonWith(c: ClientParts, method: string, url: string, body: unknown, options: { contentType?: string; signal?: AbortSignal }): Promise<SentAnswer> {
+  const { signal, contentType } = options;
+  let token: string;
+  try {
+    token = await c.getToken(signal);
+  } catch (error) {
+    throw unsent(toApiRequestError(error, url, c.now()));
+  }
+  try {
+    const response = await c.http(url, {
+      method,
+      body: JSON.stringify(body),
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType ?? 'application/json', accept: 'application/json' },
+      redirect: 'manual',
+      ...(signal ? { signal } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: parseJsonBody(text, response.headers.get('content-type'), url, response.status) };
+  } catch (error) {
+    throw toApiRequestError(error, url, c.now());
+  }
+}
+
+async function postFormWith(c: ClientParts, url: string, form: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
+  try {
+    const response = await c.http.post(url, {
+      body: new URLSearchParams(form),
+      headers: { accept: 'application/json' },
+      // The form carries the client secret: a redirect must not carry it to another address.
+      redirect: 'manual',
+      ...(signal ? { signal } : {}),
+    });
+    return parseJsonBody(await response.text(), response.headers.get('content-type'), url, response.status);
+  } catch (error) {
+    throw toApiRequestError(error, url, c.now());
+  }
+}
+
 /** The one HTTP client factory of main, for reads and writes: ky, no automatic retries (the request runner and the outbox decide). */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const now = options.now ?? Date.now;
   const base = () => (typeof options.baseUrl === 'string' ? options.baseUrl : options.baseUrl()).replace(/\/+$/, '');
-  const limits = options.limits ?? RESPONSE_LIMITS;
   const http: KyInstance = ky.create({
     retry: 0,
     timeout: options.timeoutMs ?? 30_000,
     throwHttpErrors: true,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  const c: ClientParts = { http, getToken: options.getToken, now: options.now ?? Date.now, base, limits: options.limits ?? RESPONSE_LIMITS };
 
   return {
     get baseUrl() {
       return base();
     },
-    async getJson(url, signal) {
-      try {
-        const token = await options.getToken(signal);
-        const response = await http.get(url, {
-          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-          ...(signal ? { signal } : {}),
-        });
-        const text = await readBodyWithin(response, limits.bodyBytes, url);
-        const body = parseJsonBody(text, response.headers.get('content-type'), url, response.status);
-        assertPageWithin(body, text.length, url, response.status, limits);
-        return body;
-      } catch (error) {
-        throw toApiRequestError(error, url, now());
-      }
-    },
-    async sendJson(method, url, body, sendOptions = {}) {
-      const { signal, contentType } = sendOptions;
-      let token: string;
-      try {
-        token = await options.getToken(signal);
-      } catch (error) {
-        throw unsent(toApiRequestError(error, url, now()));
-      }
-      try {
-        const response = await http(url, {
-          method,
-          body: JSON.stringify(body),
-          headers: { authorization: `Bearer ${token}`, 'content-type': contentType ?? 'application/json', accept: 'application/json' },
-          redirect: 'manual',
-          ...(signal ? { signal } : {}),
-        });
-        const text = await response.text();
-        return { status: response.status, body: parseJsonBody(text, response.headers.get('content-type'), url, response.status) };
-      } catch (error) {
-        throw toApiRequestError(error, url, now());
-      }
-    },
+    getJson: (url, signal) => getJsonWith(c, url, signal),
+    sendJson: (method, url, body, sendOptions = {}) => sendJsonWith(c, method, url, body, sendOptions),
     async probe(signal) {
-      const url = `${base()}/`;
       try {
-        await http.head(url, { throwHttpErrors: false, ...(signal ? { signal } : {}) });
+        await http.head(`${base()}/`, { throwHttpErrors: false, ...(signal ? { signal } : {}) });
       } catch (error) {
-        throw toApiRequestError(error, base(), now());
+        throw toApiRequestError(error, base(), c.now());
       }
     },
     async fetchMedia(url, { withToken, signal }) {
@@ -151,19 +177,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // ky's timeout covers the answer's headers; the body is read by the caller, bounded.
       return http.get(url, { headers, redirect: 'manual', throwHttpErrors: false, timeout: 60_000, signal });
     },
-    async postForm(url, form, signal) {
-      try {
-        const response = await http.post(url, {
-          body: new URLSearchParams(form),
-          headers: { accept: 'application/json' },
-          // The form carries the client secret: a redirect must not carry it to another address.
-          redirect: 'manual',
-          ...(signal ? { signal } : {}),
-        });
-        return parseJsonBody(await response.text(), response.headers.get('content-type'), url, response.status);
-      } catch (error) {
-        throw toApiRequestError(error, url, now());
-      }
-    },
+    postForm: (url, form, signal) => postFormWith(c, url, form, signal),
   };
 }
