@@ -1,5 +1,6 @@
 import { abortError, isAbort } from '../abort.js';
 import type { Clock, Sleep } from '../clock.js';
+import { reserveFor } from './request-reserve.js';
 
 /**
  * The gate every request passes: it holds requests while the client is paused
@@ -18,7 +19,7 @@ export interface RequestGate {
   hold(reason: string, on: boolean): void;
   /**
    * While some reason expects urgent requests (edits waiting to be sent), requests below
-   * {@link URGENT_PRIORITY} leave a tenth of a budget of 10 or more free for them.
+   * `URGENT_PRIORITY` (request-reserve.ts) leave a tenth of a budget of 10 or more free for them.
    */
   expectUrgent(reason: string, on: boolean): void;
   /** Requests per window, or null for no budget (the demo server). */
@@ -72,17 +73,12 @@ interface GateState {
 
 const changed = (g: GateState) => g.options.onChange?.();
 
-/** Requests at this priority or above (the outbox's writes, a probe awaited on screen) may use the whole budget. */
-export const URGENT_PRIORITY = 25;
-
-/**
- * The slots a request must leave free in the window: while urgent requests are expected,
- * a tenth of a budget of 10 or more, so the catch-up pass after reconnecting never spends
- * a whole window and the edits queued offline go at once instead of after the window
- * turns (up to a minute). With nothing expected the sync may use the whole budget.
- */
-function reserveFor(g: GateState, budget: number, priority: number): number {
-  return g.urgentExpected.size === 0 || priority >= URGENT_PRIORITY || budget < 10 ? 0 : Math.floor(budget / 10);
+/** Puts `reason` in or out of `set`; false when it already was. */
+function toggle(set: Set<string>, reason: string, on: boolean): boolean {
+  if (on === set.has(reason)) return false;
+  if (on) set.add(reason);
+  else set.delete(reason);
+  return true;
 }
 
 /** Wakes the pump out of its wait. */
@@ -135,7 +131,7 @@ async function pump(g: GateState): Promise<void> {
         continue;
       }
       g.waiters.sort((a, b) => b.priority - a.priority || a.seq - b.seq);
-      if (g.budget !== null && used(g) >= g.budget - reserveFor(g, g.budget, g.waiters[0]!.priority)) {
+      if (g.budget !== null && used(g) >= g.budget - reserveFor(g.budget, g.waiters[0]!.priority, g.urgentExpected.size > 0)) {
         await waitWoken(g, g.answered.length > 0 ? g.answered[0]! + g.windowMs - now + 1 : null);
         continue;
       }
@@ -229,17 +225,12 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
       poke(g);
     },
     hold(reason, on) {
-      if (on === g.held.has(reason)) return;
-      if (on) g.held.add(reason);
-      else g.held.delete(reason);
+      if (!toggle(g.held, reason, on)) return;
       changed(g);
       poke(g);
     },
     expectUrgent(reason, on) {
-      if (on === g.urgentExpected.has(reason)) return;
-      if (on) g.urgentExpected.add(reason);
-      else g.urgentExpected.delete(reason);
-      poke(g);
+      if (toggle(g.urgentExpected, reason, on)) poke(g);
     },
     setBudget(perWindow) {
       g.budget = perWindow;

@@ -2,7 +2,8 @@ import { endpoints, parseResponse, versionedPath, type EndpointId } from '../../
 import type { Row } from '../../../src-shared/outbox/index.js';
 import type { ApiClient } from '../http/api-client.js';
 import { ApiRequestError } from '../http/api-request-error.js';
-import { URGENT_PRIORITY, type RequestGate } from '../http/request-gate.js';
+import type { RequestGate } from '../http/request-gate.js';
+import { URGENT_PRIORITY } from '../http/request-reserve.js';
 import type { OutboxApi } from './outbox-api.js';
 import { OutboxSendError, type SendFailure } from './outbox-send-error.js';
 import { problemFields } from './problem-fields.js';

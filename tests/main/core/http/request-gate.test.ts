@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRequestGate, URGENT_PRIORITY } from '../../../../src-main/core/http/request-gate.js';
+import { createRequestGate } from '../../../../src-main/core/http/request-gate.js';
+import { URGENT_PRIORITY } from '../../../../src-main/core/http/request-reserve.js';
 import { fakeTime } from '../../helpers/fake-time.js';
 
 describe('request gate', () => {
