@@ -1,8 +1,8 @@
 import type { Transaction } from 'dexie';
-import { columnsOf } from './chunk-writes.js';
+import { chunkEnds, columnsOf } from './chunk-writes.js';
 import type { ChunkBody, ChunkHead, OverlayEntry, ScopeRevision } from './records.js';
 
-/** At most this many rows per chunk, as one API page holds. */
+/** Rows of one scope and pass gathered before they are written (as chunks of {@link chunkEnds}' size). */
 export const CHUNK_ROWS = 1000;
 
 /** A version 3 row record (one per row). */
@@ -46,10 +46,16 @@ class ScopeBuffer {
     const rows = this.byPass.get(pass) ?? [];
     this.byPass.delete(pass);
     if (rows.length === 0) return;
-    const chunk = ++this.seq;
-    const head: ChunkHead = { scope: this.scope, chunk, scopeKey: this.scopeKey, table: this.table, pass, keys: rows.map((r) => r.key), columns: columnsOf(this.table, rows.map((r) => r.row)) };
-    const body: ChunkBody = { scope: this.scope, chunk, rows: rows.map((r) => JSON.stringify(r.row)) };
-    this.writes.push(this.tx.table('chunkHeads').put(head), this.tx.table('chunkBodies').put(body));
+    const texts = rows.map((r) => JSON.stringify(r.row));
+    let start = 0;
+    for (const end of chunkEnds(texts)) {
+      const part = rows.slice(start, end);
+      const chunk = ++this.seq;
+      const head: ChunkHead = { scope: this.scope, chunk, scopeKey: this.scopeKey, table: this.table, pass, keys: part.map((r) => r.key), columns: columnsOf(this.table, part.map((r) => r.row)) };
+      const body: ChunkBody = { scope: this.scope, chunk, rows: texts.slice(start, end) };
+      this.writes.push(this.tx.table('chunkHeads').put(head), this.tx.table('chunkBodies').put(body));
+      start = end;
+    }
   }
 
   async close(): Promise<void> {
@@ -62,8 +68,8 @@ class ScopeBuffer {
 
 /**
  * Version 4's upgrade: moves every per-row record of the version 3 tables into chunks
- * of up to {@link CHUNK_ROWS} rows per scope and pass (local copies with an edit
- * pending go to the overlay), reading each table in primary-key order (one scope
+ * per scope and pass, split as the mirror splits pages ({@link chunkEnds}; local copies
+ * with an edit pending go to the overlay), reading each table in primary-key order (one scope
  * after the other) a few thousand records at a time.
  * @param tables the version 3 row tables, still readable during the upgrade
  */

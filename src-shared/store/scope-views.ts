@@ -56,7 +56,8 @@ export class ChunkRows {
 }
 
 const LRU_SCOPES = 8;
-const LRU_CHUNKS = 96;
+/** Decoded chunks kept: a screen of rows sorted by any field may come from a hundred or more. */
+const LRU_CHUNKS = 384;
 const views = new WeakMap<OutpostDb, Map<number, ScopeView>>();
 const bodies = new WeakMap<OutpostDb, Map<string, ChunkRows>>();
 

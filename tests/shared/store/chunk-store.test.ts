@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
 import { createDexieMirrorStore, getRow, readScopeRows, scopeKey, scopeKeyPasses, scopeRevision, type ScopeState } from '../../../src-shared/store/index.js';
+import { CHUNK_PART_BYTES } from '../../../src-shared/store/chunk-writes.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { entryOf, titlePatch, USER } from '../outbox/fixtures.js';
 
@@ -49,6 +50,26 @@ describe('the chunked mirror', () => {
     expect(await db.chunkHeads.count()).toBe(2);
     expect(await names()).toEqual({ [keyOf(1)]: 'Group 1', [keyOf(2)]: 'Renamed', [keyOf(3)]: 'Group 3' });
     expect((await getRow(db, scope, keyOf(2)))?.pass).toBe('p1');
+  });
+
+  it('splits a big page into chunks of at most 250 rows and ~100 KB, numbered in page order', async () => {
+    const { db, page, finish, names } = setup();
+    const rows = Array.from({ length: 600 }, (_, n) => group(n));
+    // A row that alone fills a chunk's text: it starts a chunk of its own, the next row starts another.
+    rows[300] = group(300, 'x'.repeat(CHUNK_PART_BYTES));
+    await page('p1', rows);
+    const heads = await db.chunkHeads.toArray();
+    expect(heads.map((h) => h.keys.length)).toEqual([250, 50, 1, 250, 49]);
+    expect(heads.flatMap((h) => h.keys)).toEqual(rows.map((r) => r.id));
+    expect(heads.map((h) => h.chunk)).toEqual([1, 2, 3, 4, 5]);
+    expect((await scopeRevision(db, scope)).seq).toBe(5);
+    expect(Object.keys(await names())).toHaveLength(600);
+    // A later page's copy wins over every part; a full pass that did not see them sweeps all parts.
+    await page('p2', [group(599, 'Renamed')]);
+    expect((await getRow(db, scope, keyOf(599)))?.row.name).toBe('Renamed');
+    await finish('p2', true);
+    expect(await names()).toEqual({ [keyOf(599)]: 'Renamed' });
+    expect(await db.chunkBodies.count()).toBe(1);
   });
 
   it('stamps a row put over a swept one with no pass, not the pass of the older copy the sweep deleted', async () => {
