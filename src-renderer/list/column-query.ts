@@ -141,3 +141,16 @@ export function matchingSlots(columns: ScopeColumns, field: string | null, desce
   }
   return out;
 }
+
+/** Live rows per encoded value of a field (values no live row has left out). */
+export function valueCountsOf(columns: ScopeColumns, field: string): [IndexKey, number][] {
+  const column = columns.columns.get(field);
+  if (!column) return [];
+  const perCode = new Uint32Array(column.distinct);
+  for (let slot = 0; slot < columns.count; slot++) if (columns.alive(slot)) perCode[column.codes[slot]!]!++;
+  const counts: [IndexKey, number][] = [];
+  perCode.forEach((n, code) => {
+    if (n > 0) counts.push([column.value(code), n]);
+  });
+  return counts;
+}

@@ -1,12 +1,13 @@
-import { parseScopeKey, tableScopes, type IndexKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
-import { orderOf } from './column-query.js';
-import { rowsAt } from './column-rows.js';
-import { columnsOf } from './columns-registry.js';
+import { parseScopeKey, tableScopes, type IndexKey, type OutpostDb } from '../../src-shared/store/index.js';
+import { listEngineFor } from './worker-engine.js';
+
+export { firstRowsBy } from './run-list-query.js';
 
 /**
  * What charts, pickers and the users directory ask of a field over whole lists,
- * answered from the lists' columns (scope-columns.ts): no row is read once a list's
- * columns are built, and they follow the list by deltas.
+ * answered by the list engine from the lists' columns (scope-columns.ts), in its
+ * worker: no row is read once a list's columns are built, they follow the list by
+ * deltas, and building a million-row list's columns never blocks the window.
  */
 
 /** The scopes of a table's lists that have the field as a column. */
@@ -22,16 +23,7 @@ async function listScopes(db: OutpostDb, table: string): Promise<string[]> {
 
 /** Row counts per encoded value of a field in one list. */
 export async function valueCounts(db: OutpostDb, scope: string, field: string): Promise<Map<IndexKey, number>> {
-  const columns = await columnsOf(db, parseScopeKey(scope).endpoint, scope);
-  const column = columns.columns.get(field);
-  const counts = new Map<IndexKey, number>();
-  if (!column) return counts;
-  const perCode = new Uint32Array(column.distinct);
-  for (let slot = 0; slot < columns.count; slot++) if (columns.alive(slot)) perCode[column.codes[slot]!]!++;
-  perCode.forEach((n, code) => {
-    if (n > 0) counts.set(column.value(code), n);
-  });
-  return counts;
+  return new Map(await listEngineFor(db).counts(parseScopeKey(scope).endpoint.id, scope, field));
 }
 
 /** The distinct values of a field over every list of a table (nulls left out), at most `limit`. */
@@ -44,11 +36,4 @@ export async function distinctValues(db: OutpostDb, table: string, field: string
     }
   }
   return [...seen];
-}
-
-/** The first `limit` rows of one list in the order of a field. */
-export async function firstRowsBy(db: OutpostDb, scope: string, field: string, limit: number): Promise<StoredRow[]> {
-  const columns = await columnsOf(db, parseScopeKey(scope).endpoint, scope);
-  if (!columns.columns.has(field)) return [];
-  return rowsAt(db, columns, [...orderOf(columns, field).subarray(0, limit)]);
 }

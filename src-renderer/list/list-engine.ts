@@ -1,6 +1,6 @@
 import { endpoints, type EndpointId } from '../../src-shared/api/index.js';
 import { chunkRows, type IndexKey, type OutpostDb, type OverlayEntry } from '../../src-shared/store/index.js';
-import { matchingSlots } from './column-query.js';
+import { matchingSlots, valueCountsOf } from './column-query.js';
 import { FIRST_ROWS, firstWindowAnswers, loadColumns, loadFirstWindow, storeListCaches, type FirstWindow } from './list-caches.js';
 import type { Residual } from './list-query.js';
 import { columnsOf, forgetColumns, keptColumns, ownerOf } from './columns-registry.js';
@@ -56,6 +56,8 @@ export interface ListEngine {
   window(query: EngineQuery, offset: number, limit: number | null): Promise<WindowAnswer>;
   /** Counts the query and places anchors every `every` rows. */
   walk(query: EngineQuery, request: WalkRequest): Promise<WalkAnswer>;
+  /** Live rows per encoded value of a field of a list (charts, pickers), from its columns. */
+  counts(endpoint: EndpointId, scope: string, field: string): Promise<[IndexKey, number][]>;
   /** A list's rows changed (a pass finished): bring its stored columns and first rows up to date. */
   remember(endpoint: EndpointId, scope: string): Promise<void>;
   /** Gets ready to answer (starts the worker, opens the database) before the first list is asked for. */
@@ -136,10 +138,11 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
       }, delay),
     );
   };
-  const columnsFor = async (endpoint: EndpointId, scope: string, show = true, storeNow = false) => {
+  /** `store`: when the list's caches are written ('never' for counts: charts recount growing lists every few seconds). */
+  const columnsFor = async (endpoint: EndpointId, scope: string, show = true, store: 'later' | 'now' | 'never' = 'later') => {
     if (show) shown.add(scope);
     const columns = await columnsOf(db, endpoints[endpoint], scope, options.store ? loadColumns : undefined);
-    scheduleStore(columns, storeNow);
+    if (store !== 'never') scheduleStore(columns, store === 'now');
     return columns;
   };
 
@@ -152,7 +155,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
         // without its title) until something else changed.
         const stored = await loadFirstWindow(db, query.scope).catch(() => null);
         if (stored?.current && firstWindowAnswers(stored.first, query, offset, limit)) {
-          void columnsFor(query.endpoint, query.scope, true, false).catch(() => undefined);
+          void columnsFor(query.endpoint, query.scope).catch(() => undefined);
           return { total: stored.first.total, entries: stored.first.entries.slice(offset, offset + limit!) };
         }
       }
@@ -188,6 +191,10 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
       return answer();
     },
 
+    async counts(endpoint, scope, field) {
+      return valueCountsOf(await columnsFor(endpoint, scope, true, 'never'), field);
+    },
+
     async warm() {
       await db.open();
     },
@@ -195,7 +202,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
     async remember(endpoint, scope) {
       if (!options.store || ownerOf(endpoints[endpoint], scope).kind !== 'list') return;
       // Stored at once: the window may close soon after a sync (the next open would build the list again).
-      await columnsFor(endpoint, scope, shown.has(scope), true);
+      await columnsFor(endpoint, scope, shown.has(scope), 'now');
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { EndpointId } from '../../src-shared/api/index.js';
-import { openDatabase, type OutpostDb } from '../../src-shared/store/index.js';
+import { openDatabase, type IndexKey, type OutpostDb } from '../../src-shared/store/index.js';
 import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, type WindowAnswer } from './list-engine.js';
 
 /**
@@ -12,10 +12,11 @@ export type EngineRequest =
   | { readonly id: number; readonly db: string; readonly op: 'window'; readonly query: EngineQuery; readonly offset: number; readonly limit: number | null }
   | { readonly id: number; readonly db: string; readonly op: 'walk'; readonly query: EngineQuery; readonly every: number }
   | { readonly id: number; readonly db: string; readonly op: 'remember'; readonly endpoint: EndpointId; readonly scope: string }
+  | { readonly id: number; readonly db: string; readonly op: 'counts'; readonly endpoint: EndpointId; readonly scope: string; readonly field: string }
   | { readonly id: number; readonly db: string; readonly op: 'warm' };
 
 export type EngineReply =
-  | { readonly id: number; readonly ok: true; readonly value: WindowAnswer | WalkAnswer | undefined }
+  | { readonly id: number; readonly ok: true; readonly value: WindowAnswer | WalkAnswer | [IndexKey, number][] | undefined }
   | { readonly id: number; readonly ok: false; readonly message: string };
 
 interface WorkerScope {
@@ -45,6 +46,7 @@ async function answer(request: EngineRequest) {
   const engine = engineOf(request.db);
   if (request.op === 'remember') return engine.remember(request.endpoint, request.scope).then(() => undefined);
   if (request.op === 'warm') return engine.warm().then(() => undefined);
+  if (request.op === 'counts') return engine.counts(request.endpoint, request.scope, request.field);
   return request.op === 'window' ? engine.window(request.query, request.offset, request.limit) : engine.walk(request.query, { every: request.every, chunk: Number.POSITIVE_INFINITY });
 }
 

@@ -1,4 +1,5 @@
-import { chunkRows, eachScopeBatch, encodeIndexKey, readTableRows, scopeRevision, storedRowOf, type IndexKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
+import { indexedFields } from '../../src-shared/api/index.js';
+import { chunkRows, eachScopeBatch, encodeIndexKey, parseScopeKey, readTableRows, scopeRevision, storedRowOf, type IndexKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
 import { compareKeys } from './column-query.js';
 import type { EngineQuery } from './list-engine.js';
 import { effectiveSort, matchesSearch, passesResidual, planQuery, validFilters, type ListQuery, type QueryPlan, type Residual } from './list-query.js';
@@ -40,14 +41,13 @@ function engineQuery(query: ListQuery): EngineQuery {
 }
 
 /** A window of a list from the engine, its rows read from their chunks. */
-async function engineWindow(db: OutpostDb, query: ListQuery, offset: number, limit: number | null): Promise<{ total: number; rows: StoredRow[] }> {
-  const scope = query.scope!;
+async function engineWindow(db: OutpostDb, table: string, query: EngineQuery, offset: number, limit: number | null): Promise<{ total: number; rows: StoredRow[] }> {
+  const { scope } = query;
   await scopeRevision(db, scope);
   // Promise.resolve: the live query keeps following reads after this non-Dexie wait (Dexie's rule for queriers).
-  const { total, entries } = await Promise.resolve(listEngineFor(db).window(engineQuery(query), offset, limit));
+  const { total, entries } = await Promise.resolve(listEngineFor(db).window(query, offset, limit));
   // The engine sends the rows' text; a row it could not read is read here from its chunk.
   const chunks = await chunkRows(db, scope, entries.flatMap((e) => ('chunk' in e && e.row === undefined ? [e.chunk] : [])));
-  const table = query.endpoint.table;
   const rows: StoredRow[] = [];
   for (const e of entries) {
     if ('local' in e) rows.push(storedRowOf(scope, table, e.key, e.local.pass ?? '', e.local.row!, e.local));
@@ -57,6 +57,13 @@ async function engineWindow(db: OutpostDb, query: ListQuery, offset: number, lim
     }
   }
   return { total, rows };
+}
+
+/** The first `limit` rows of one list in the order of any of its columns (sortable or filterable), ascending. */
+export async function firstRowsBy(db: OutpostDb, scope: string, field: string, limit: number): Promise<StoredRow[]> {
+  const endpoint = parseScopeKey(scope).endpoint;
+  if (!indexedFields(endpoint).includes(field)) return [];
+  return (await engineWindow(db, endpoint.table, { endpoint: endpoint.id, scope, field, descending: false, residual: [] }, 0, limit)).rows;
 }
 
 /** Rows of a search (or of an every-scope list): read, tested and sorted in memory. */
@@ -86,7 +93,7 @@ const searched = (query: ListQuery) => query.search.trim() !== '' || query.scope
 /** The number of rows the query matches. */
 export async function countRows(db: OutpostDb, query: ListQuery): Promise<number> {
   if (searched(query)) return (await scanned(db, query)).length;
-  return (await engineWindow(db, query, 0, 0)).total;
+  return (await engineWindow(db, query.endpoint.table, engineQuery(query), 0, 0)).total;
 }
 
 /**
@@ -154,7 +161,7 @@ export async function readRows(db: OutpostDb, query: ListQuery, offset: number, 
     const rows = await scanned(db, query);
     return limit === null ? rows.slice(offset) : rows.slice(offset, offset + limit);
   }
-  return (await engineWindow(db, query, offset, limit)).rows;
+  return (await engineWindow(db, query.endpoint.table, engineQuery(query), offset, limit)).rows;
 }
 
 /** Every row of the query, in order (export). */

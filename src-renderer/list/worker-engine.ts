@@ -1,4 +1,4 @@
-import type { OutpostDb } from '../../src-shared/store/index.js';
+import type { IndexKey, OutpostDb } from '../../src-shared/store/index.js';
 import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, type WindowAnswer } from './list-engine.js';
 import type { EngineReply, EngineRequest } from './list-worker.js';
 
@@ -69,6 +69,12 @@ export function listEngineFor(db: OutpostDb): ListEngine {
       const answer = await ask<WalkAnswer>(target, { db: db.name, op: 'walk', query, every: request.every }).catch(() => inProcess.walk(query, request));
       if (!request.signal?.aborted) request.onProgress?.(answer);
       return answer;
+    },
+    async counts(endpoint, scope, field) {
+      // Off this thread: counting a million-row list means building or reading its columns.
+      const target = startWorker();
+      if (!target) return inProcess.counts(endpoint, scope, field);
+      return ask<[IndexKey, number][]>(target, { db: db.name, op: 'counts', endpoint, scope, field }).catch(() => inProcess.counts(endpoint, scope, field));
     },
     async warm() {
       // The worker's start (its script, its database) overlaps the window's own instead of waiting for the first list.
