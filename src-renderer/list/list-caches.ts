@@ -54,6 +54,20 @@ export function firstWindowAnswers(first: FirstWindow, query: EngineQuery, offse
   return first.endpoint === query.endpoint && first.field === query.field && first.descending === query.descending && query.residual.length === 0 && limit !== null && (offset + limit <= first.entries.length || first.entries.length === first.total);
 }
 
+/**
+ * The stored first rows of a list as the answer to a window query, when they answer it
+ * at the scope's current revision; null otherwise. A list opened again and unchanged
+ * since shows them at once, while its columns are read.
+ */
+export async function storedFirstWindow(db: OutpostDb, query: EngineQuery, offset: number, limit: number | null): Promise<{ total: number; entries: WindowEntry[] } | null> {
+  if (offset !== 0 || query.residual.length > 0) return null;
+  const stored = await loadFirstWindow(db, query.scope).catch(() => null);
+  // A changed list is not shown from them: the screen had no reliable signal to replace
+  // rows of a moment ago, and kept them (a new post without its title) until something else changed.
+  if (!stored?.current || !firstWindowAnswers(stored.first, query, offset, limit)) return null;
+  return { total: stored.first.total, entries: stored.first.entries.slice(offset, offset + limit!) };
+}
+
 /** Stores a list's columns and first window, both at the columns' revision. */
 export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, first: FirstWindow): Promise<void> {
   const scope = scopeId(columns.scope);

@@ -1,7 +1,7 @@
 import { endpoints, type EndpointId } from '../../src-shared/api/index.js';
 import { chunkRows, type IndexKey, type OutpostDb, type OverlayEntry } from '../../src-shared/store/index.js';
 import { matchingSlots, valueCountsOf } from './column-query.js';
-import { FIRST_ROWS, firstWindowAnswers, loadColumns, loadFirstWindow, storeListCaches, type FirstWindow } from './list-caches.js';
+import { FIRST_ROWS, loadColumns, storedFirstWindow, storeListCaches, type FirstWindow } from './list-caches.js';
 import type { Residual } from './list-query.js';
 import { columnsOf, forgetColumns, keptColumns, ownerOf } from './columns-registry.js';
 import { SLOT, type ScopeColumns } from './scope-columns.js';
@@ -149,14 +149,10 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   return {
     async window(query, offset, limit) {
       if (options.store && !keptColumns(db, query.scope)) {
-        // A list opened again and unchanged since: its first rows as stored, while its
-        // columns are read. A changed list is not shown from them: the screen had no
-        // reliable signal to replace rows of a moment ago, and kept them (a new post
-        // without its title) until something else changed.
-        const stored = await loadFirstWindow(db, query.scope).catch(() => null);
-        if (stored?.current && firstWindowAnswers(stored.first, query, offset, limit)) {
+        const stored = await storedFirstWindow(db, query, offset, limit);
+        if (stored) {
           void columnsFor(query.endpoint, query.scope).catch(() => undefined);
-          return { total: stored.first.total, entries: stored.first.entries.slice(offset, offset + limit!) };
+          return stored;
         }
       }
       return windowOf(db, await columnsFor(query.endpoint, query.scope), query, offset, limit);

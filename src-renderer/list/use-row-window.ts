@@ -2,14 +2,11 @@ import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue'
 import type { OutpostDb, ScopeState, StoredRow } from '../../src-shared/store/index.js';
 import { useLiveQuery } from '../composables/use-live-query.js';
 import { validFilters, type ListQuery } from './list-query.js';
+import { useReadAhead } from './use-read-ahead.js';
 import { countRows, readRows, searchRows, walkable as walkableQuery, walkList, type ListWalk } from './run-list-query.js';
 
 /** Rows are read in aligned blocks, so small scrolls reuse the same query. */
 export const BLOCK = 100;
-
-/** Scroll steps read ahead, and blocks kept from reading ahead. */
-const AHEAD_STEPS = 3;
-const AHEAD_KEPT = 24;
 
 /** How long one search may scan before showing what it found (the user can ask for all). */
 export const SEARCH_BUDGET_MS = 3000;
@@ -119,15 +116,33 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   const currentWalk = computed(() => (walked.value?.key === `${queryKey.value}#${revision.value}` ? walked.value.progress : null));
   const currentAnchors = computed(() => currentWalk.value?.anchors ?? null);
 
+  // One read of the visible window at a time: while it runs, the window may move many
+  // times (a fast scroll); only the last place is read next, not every place passed.
+  const requested = shallowRef(win.value);
+  let reading = 0;
+  const follow = () => {
+    const { from, to } = win.value;
+    if (reading === 0 && (requested.value.from !== from || requested.value.to !== to)) requested.value = win.value;
+  };
+  watch(win, follow);
+  // A new query reads at once.
+  watch(queryKey, () => (requested.value = win.value));
+
   const { value: page, loading } = useLiveQuery(
     async () => {
       const q = query.value;
-      const { from, to } = win.value;
+      const { from, to } = requested.value;
       if (!q || searching.value) return { key: queryKey.value, from, rows: [] as StoredRow[] };
-      // Anchors are read, not watched: with or without them the rows are the same.
-      return { key: queryKey.value, from, rows: await readRows(db, q, from, to - from, currentAnchors.value) };
+      reading++;
+      try {
+        // Anchors are read, not watched: with or without them the rows are the same.
+        return { key: queryKey.value, from, rows: await readRows(db, q, from, to - from, currentAnchors.value) };
+      } finally {
+        reading--;
+        setTimeout(follow, 0);
+      }
     },
-    [queryKey, () => win.value.from, () => win.value.to],
+    [queryKey, requested],
     { key: '', from: 0, rows: [] as StoredRow[] },
   );
 
@@ -175,54 +190,13 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   const count = computed(() => total.value.n);
   const counting = computed(() => !total.value.exact);
 
-  // Blocks read ahead in the direction and at the speed of the scroll, so a fast scroll
-  // finds its rows read; dropped when the query or the list changes (the live window
-  // above shows the current rows as soon as it has read them).
-  const ahead = new Map<number, StoredRow[]>();
-  const reading = new Set<number>();
-  const aheadFilled = ref(0);
-  let aheadFor = '';
-  let lastStart = 0;
-  const aheadKey = () => `${queryKey.value}#${revision.value}`;
-  watch(visible, ({ start, end }) => {
-    const step = start - lastStart;
-    lastStart = start;
-    const q = query.value;
-    if (!q || searching.value || step === 0) return;
-    if (aheadFor !== aheadKey()) {
-      ahead.clear();
-      reading.clear();
-      aheadFor = aheadKey();
-    }
-    const wanted = new Set<number>();
-    for (let k = 1; k <= AHEAD_STEPS; k++) {
-      const at = start + step * k;
-      const { from, to } = windowFor(Math.max(0, at), Math.max(0, at + end - start));
-      for (let block = from; block < to; block += BLOCK) if (!ahead.has(block) && !reading.has(block)) wanted.add(block);
-    }
-    const key = aheadFor;
-    for (const block of wanted) {
-      reading.add(block);
-      readRows(db, q, block, BLOCK).then(
-        (rows) => {
-          if (aheadFor !== key) return;
-          reading.delete(block);
-          ahead.set(block, rows);
-          if (ahead.size > AHEAD_KEPT) ahead.delete(ahead.keys().next().value!);
-          aheadFilled.value++;
-        },
-        () => reading.delete(block),
-      );
-    }
-  });
+  const ahead = useReadAhead(db, query, visible, () => (query.value && !searching.value ? `${queryKey.value}#${revision.value}` : null));
 
   function rowAt(index: number): StoredRow | undefined {
     if (searching.value) return search.value.key === queryKey.value ? search.value.rows[index] : undefined;
     const current = page.value;
     const hit = current.key === queryKey.value ? current.rows[index - current.from] : undefined;
-    if (hit || aheadFilled.value === 0 || aheadFor !== aheadKey()) return hit;
-    const block = Math.floor(index / BLOCK) * BLOCK;
-    return ahead.get(block)?.[index - block];
+    return hit ?? ahead.rowAt(index);
   }
 
   /** True once the count and the rows on screen both answer the current query. */

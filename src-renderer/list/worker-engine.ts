@@ -1,4 +1,5 @@
 import type { IndexKey, OutpostDb } from '../../src-shared/store/index.js';
+import { storedFirstWindow } from './list-caches.js';
 import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, type WindowAnswer } from './list-engine.js';
 import type { EngineReply, EngineRequest } from './list-worker.js';
 
@@ -60,6 +61,10 @@ export function listEngineFor(db: OutpostDb): ListEngine {
   return {
     async window(query: EngineQuery, offset: number, limit: number | null) {
       const target = startWorker();
+      // A list opened again and unchanged: its stored first rows, read here (one small
+      // record) instead of waiting for the worker to start and answer.
+      const stored = await storedFirstWindow(db, query, offset, limit).catch(() => null);
+      if (stored) return stored;
       if (!target) return inProcess.window(query, offset, limit);
       return ask<WindowAnswer>(target, { db: db.name, op: 'window', query, offset, limit }).catch(() => inProcess.window(query, offset, limit));
     },

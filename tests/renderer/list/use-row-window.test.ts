@@ -10,6 +10,9 @@ import { lesson } from '../helpers/rows.js';
 
 /** Walks the test holds back: each call waits until the test lets it run. */
 const walks: { query: ListQuery; signal: AbortSignal | undefined; release: () => void }[] = [];
+/** Row reads, and whether the test holds new ones back (each then waits for `release`). */
+const reads: { offset: number; limit: number | null; release: () => void; done: boolean }[] = [];
+const hold = { reads: false };
 
 vi.mock('../../../src-renderer/list/run-list-query.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../src-renderer/list/run-list-query.js')>();
@@ -20,6 +23,16 @@ vi.mock('../../../src-renderer/list/run-list-query.js', async (importOriginal) =
       await new Promise<void>((resolve) => walks.push({ query, signal: options?.signal, release: resolve }));
       return actual.walkList(...args);
     }),
+    readRows: vi.fn(async (...args: Parameters<typeof actual.readRows>) => {
+      const read = { offset: args[2], limit: args[3], release: () => undefined, done: false };
+      reads.push(read);
+      if (hold.reads) await new Promise<void>((resolve) => (read.release = resolve));
+      try {
+        return await actual.readRows(...args);
+      } finally {
+        read.done = true;
+      }
+    }),
   };
 });
 
@@ -28,6 +41,8 @@ afterEach(() => {
   scope?.stop();
   scope = null;
   walks.length = 0;
+  reads.length = 0;
+  hold.reads = false;
 });
 
 async function setup(n: number) {
@@ -96,5 +111,36 @@ describe('the row window of a big list', () => {
     await eventually(() => expect([800, 1200, 1629].map((i) => win.rowAt(i)?.key)).toEqual(expected));
     // Not what lies behind, nor past the third step.
     expect(win.rowAt(2500)).toBeUndefined();
+  });
+
+  it('reads only the last place of a fast scroll once the running read is done, and reads ahead a few places at a time', async () => {
+    const { win } = await setup(3000);
+    await eventually(() => expect(win.rowAt(0)).toBeDefined());
+    await eventually(() => expect(reads.every((r) => r.done)).toBe(true));
+    reads.length = 0;
+    hold.reads = true;
+    win.setVisible(0, 30);
+    await nextTick();
+    win.setVisible(200, 230);
+    await eventually(() => expect(reads.some((r) => r.offset === 200 && r.limit === 100)).toBe(true));
+    // The scroll goes on while that read runs: no read for the places it passes.
+    for (const start of [500, 800, 1100]) {
+      win.setVisible(start, start + 30);
+      await nextTick();
+    }
+    const page = () => reads.filter((r) => r.limit !== 30).map((r) => r.offset);
+    expect(page()).toEqual([200]);
+    // Ahead: never more than two at once, all in the scroll's direction.
+    const running = () => reads.filter((r) => r.limit === 30 && !r.done).length;
+    expect(running()).toBeLessThanOrEqual(2);
+    hold.reads = false;
+    for (let i = 0; i < 20 && reads.some((r) => !r.done); i++) {
+      for (const r of reads) r.release();
+      expect(running()).toBeLessThanOrEqual(2);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await eventually(() => expect(page()).toEqual([200, 1100]));
+    expect(reads.filter((r) => r.limit === 30).every((r) => r.offset > 200)).toBe(true);
+    await eventually(() => expect(win.rowAt(1100)).toBeDefined());
   });
 });

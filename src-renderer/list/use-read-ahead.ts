@@ -1,0 +1,80 @@
+import { ref, watch, type Ref } from 'vue';
+import type { OutpostDb, StoredRow } from '../../src-shared/store/index.js';
+import type { ListQuery } from './list-query.js';
+import { readRows } from './run-list-query.js';
+
+/** Scroll steps read ahead, reads ahead running at once, and places kept from reading ahead. */
+const AHEAD_STEPS = 4;
+const AHEAD_IN_FLIGHT = 2;
+const AHEAD_KEPT = 24;
+
+/**
+ * The rows of the next few places of a scroll (in its direction, at its speed), read
+ * ahead so a fast scroll finds them read: exactly the rows those places show, a few
+ * reads at a time, the nearest first, and none for a place the scroll has passed.
+ * `key` names what the rows answer (the query and the list's revision, null when
+ * nothing is read ahead); rows read for another key are dropped.
+ */
+export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visible: Ref<{ start: number; end: number }>, key: () => string | null) {
+  const ahead = new Map<number, StoredRow[]>();
+  const filled = ref(0);
+  let aheadFor: string | null = null;
+  let lastStart = 0;
+  let queued: number[] = [];
+  let inFlight = 0;
+  let span = 0;
+  let direction = 0;
+
+  const readNext = () => {
+    const q = query.value;
+    const readFor = aheadFor;
+    while (q && inFlight < AHEAD_IN_FLIGHT && queued.length > 0) {
+      const at = queued.shift()!;
+      // Passed by the scroll while it waited: not needed any more.
+      if ((at - visible.value.start) * direction < 0) continue;
+      inFlight++;
+      readRows(db, q, at, span)
+        .then(
+          (rows) => {
+            if (aheadFor !== readFor) return;
+            ahead.set(at, rows);
+            if (ahead.size > AHEAD_KEPT) ahead.delete(ahead.keys().next().value!);
+            filled.value++;
+          },
+          () => undefined,
+        )
+        .finally(() => {
+          inFlight--;
+          readNext();
+        });
+    }
+  };
+
+  watch(visible, ({ start, end }) => {
+    const step = start - lastStart;
+    lastStart = start;
+    const current = key();
+    if (current === null || step === 0) return;
+    if (aheadFor !== current) {
+      ahead.clear();
+      aheadFor = current;
+    }
+    span = end - start;
+    direction = Math.sign(step);
+    queued = [];
+    for (let k = 1; k <= AHEAD_STEPS; k++) {
+      const at = start + step * k;
+      if (at >= 0 && !ahead.has(at)) queued.push(at);
+    }
+    readNext();
+  });
+
+  /** A row read ahead, if it answers the current key. */
+  function rowAt(index: number): StoredRow | undefined {
+    if (filled.value === 0 || aheadFor === null || aheadFor !== key()) return undefined;
+    for (const [at, rows] of ahead) if (index >= at && index < at + rows.length) return rows[index - at];
+    return undefined;
+  }
+
+  return { rowAt };
+}
