@@ -7,6 +7,8 @@ import { readRows } from './run-list-query.js';
 const AHEAD_STEPS = 4;
 const AHEAD_IN_FLIGHT = 2;
 const AHEAD_KEPT = 24;
+/** Rows read on either side of a place: a scroll's steps differ by a row or two. */
+const MARGIN = 4;
 
 /**
  * The rows of the next few places of a scroll (in its direction, at its speed), read
@@ -16,7 +18,10 @@ const AHEAD_KEPT = 24;
  * nothing is read ahead); rows read for another key are dropped.
  */
 export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visible: Ref<{ start: number; end: number }>, key: () => string | null) {
+  /** Rows read ahead, by the index of their first row. */
   const ahead = new Map<number, StoredRow[]>();
+  /** Reads running, as [first, end) ranges. */
+  const pending = new Map<number, number>();
   const filled = ref(0);
   let aheadFor: string | null = null;
   let lastStart = 0;
@@ -33,21 +38,31 @@ export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visibl
       // Passed by the scroll while it waited: not needed any more.
       if ((at - visible.value.start) * direction < 0) continue;
       inFlight++;
-      readRows(db, q, at, span)
+      const from = Math.max(0, at - MARGIN);
+      pending.set(from, at + span + MARGIN);
+      readRows(db, q, from, at + span + MARGIN - from)
         .then(
           (rows) => {
             if (aheadFor !== readFor) return;
-            ahead.set(at, rows);
+            ahead.set(from, rows);
             if (ahead.size > AHEAD_KEPT) ahead.delete(ahead.keys().next().value!);
             filled.value++;
           },
           () => undefined,
         )
         .finally(() => {
+          pending.delete(from);
           inFlight--;
           readNext();
         });
     }
+  };
+
+  /** True when rows `from .. to` are read ahead or being read. */
+  const covered = (from: number, to: number) => {
+    for (const [at, rows] of ahead) if (at <= from && to <= at + rows.length) return true;
+    for (const [at, end] of pending) if (at <= from && to <= end) return true;
+    return false;
   };
 
   watch(visible, ({ start, end }) => {
@@ -57,6 +72,7 @@ export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visibl
     if (current === null || step === 0) return;
     if (aheadFor !== current) {
       ahead.clear();
+      pending.clear();
       aheadFor = current;
     }
     span = end - start;
@@ -64,7 +80,7 @@ export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visibl
     queued = [];
     for (let k = 1; k <= AHEAD_STEPS; k++) {
       const at = start + step * k;
-      if (at >= 0 && !ahead.has(at)) queued.push(at);
+      if (at >= 0 && !covered(at, at + end - start)) queued.push(at);
     }
     readNext();
   });
