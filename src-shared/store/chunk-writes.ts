@@ -54,10 +54,10 @@ async function nextSeqs(db: OutpostDb, id: number, count: number, removes = fals
 
 /**
  * A chunk record holds at most this many rows, and at most {@link CHUNK_PART_BYTES} of
- * row text (one row more when a single row is larger). A page of 1,000 rows becomes a
+ * row text (a row larger than that is a chunk of its own). A page of 1,000 rows becomes a
  * few chunks: a screen sorted by any field shows rows from up to a hundred chunks at once,
  * and Chromium reads a hundred records of ~140 KB five times faster than a hundred of
- * ~560 KB (larger records are kept as files beside LevelDB: seen between 140 and 280 KB),
+ * ~560 KB (larger records are kept as files beside LevelDB: seen from 190–230 KB on),
  * while writing them costs no more. Text is counted in characters: a part of two-byte
  * text stays under 200 KB.
  */
