@@ -5,8 +5,12 @@ import { validFilters, type ListQuery } from './list-query.js';
 import { useReadAhead } from './use-read-ahead.js';
 import { countRows, readRows, searchRows, walkable as walkableQuery, walkList, type ListWalk } from './run-list-query.js';
 
-/** Rows are read in aligned blocks, so small scrolls reuse the same query. */
-export const BLOCK = 100;
+/**
+ * Rows are read in aligned blocks, so small scrolls reuse the same query. A list sorted
+ * by a field reads about one chunk per row, so a block is about a screen (with its
+ * overscan), not more.
+ */
+export const BLOCK = 50;
 
 /** How long one search may scan before showing what it found (the user can ask for all). */
 export const SEARCH_BUDGET_MS = 3000;

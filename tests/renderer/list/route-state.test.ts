@@ -57,5 +57,5 @@ describe('row windows', () => {
     [0, 30, { from: 0, to: 100 }],
     [95, 130, { from: 0, to: 200 }],
     [999_950, 999_990, { from: 999_900, to: 1_000_000 }],
-  ])('rows %i–%i are read as %o', (start, end, expected) => expect(windowFor(start, end)).toEqual(expected));
+  ])('rows %i–%i are read in blocks of 100 as %o', (start, end, expected) => expect(windowFor(start, end, 100)).toEqual(expected));
 });

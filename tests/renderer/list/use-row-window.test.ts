@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, shallowRef, type EffectScope } from 'vue';
 import { endpoints } from '../../../src-shared/api/index.js';
 import type { ListQuery } from '../../../src-renderer/list/list-query.js';
-import { useRowWindow } from '../../../src-renderer/list/use-row-window.js';
+import { BLOCK, useRowWindow } from '../../../src-renderer/list/use-row-window.js';
 import { readRows, type ListWalk } from '../../../src-renderer/list/run-list-query.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { eventually, seedRows } from '../helpers/renderer-context.js';
@@ -76,7 +76,7 @@ describe('the row window of a big list', () => {
     await eventually(() => expect(win.rowAt(0)).toBeDefined());
     await eventually(() => expect(walks).toHaveLength(1));
     // One block read: more rows may follow, the total is not claimed.
-    expect(win.count.value).toBe(100);
+    expect(win.count.value).toBe(BLOCK);
     expect(win.counting.value).toBe(true);
     walks[0]!.release();
     await eventually(() => expect(win.count.value).toBe(500));
@@ -122,14 +122,14 @@ describe('the row window of a big list', () => {
     win.setVisible(0, 30);
     await nextTick();
     win.setVisible(200, 230);
-    await eventually(() => expect(reads.some((r) => r.offset === 200 && r.limit === 100)).toBe(true));
+    await eventually(() => expect(reads.some((r) => r.offset === 200 && r.limit === BLOCK)).toBe(true));
     // The scroll goes on while that read runs: no read for the places it passes.
     for (const start of [500, 800, 1100]) {
       win.setVisible(start, start + 30);
       await nextTick();
     }
-    // Reads of the visible window are whole blocks of 100 rows; reads ahead are the rows of a place.
-    const isPage = (r: (typeof reads)[number]) => r.offset % 100 === 0 && r.limit === 100;
+    // Reads of the visible window are whole blocks; reads ahead are the rows of a place.
+    const isPage = (r: (typeof reads)[number]) => r.offset % BLOCK === 0 && r.limit === BLOCK;
     const page = () => reads.filter(isPage).map((r) => r.offset);
     expect(page()).toEqual([200]);
     // Ahead: never more than two at once, all in the scroll's direction.
