@@ -8,8 +8,8 @@ import type { OutpostDb } from './schema.js';
 import { scopeId } from './scope-key.js';
 
 /**
- * The Dexie implementation of the store port, on the chunked mirror: a page is one
- * chunk record (plus its head), whatever its length; single rows go to the overlay.
+ * The Dexie implementation of the store port, on the chunked mirror: a page is a few
+ * chunk records (each with its head, chunk-writes.ts); single rows go to the overlay.
  */
 export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
   return {

@@ -97,7 +97,8 @@ export interface SourceRecord {
 }
 
 /**
- * The keys and pass of one chunk of a list's rows (one API page, at most 1,000 rows),
+ * The keys and pass of one chunk of a list's rows (part of one API page: at most 250
+ * rows and ~100 KB of text, chunk-writes.ts),
  * stored apart from the rows so that finding a key, counting a list and sweeping it
  * read no row. `chunk` is the scope's write sequence number when it was written: of
  * two copies of a key, the one with the higher number is the current one.
@@ -121,7 +122,7 @@ export interface ChunkHead {
 
 /**
  * The rows of one chunk, in the order of its head's keys, each as its JSON text:
- * reading a chunk then copies 1,000 strings, and only the rows shown are parsed
+ * reading a chunk then copies up to 250 strings, and only the rows shown are parsed
  * (a chunk of objects costs its whole object graph on every read). Rows stored as
  * objects are read too.
  */

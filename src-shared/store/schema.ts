@@ -5,8 +5,8 @@ import type { ChunkBody, ChunkHead, ListCacheRecord, OverlayEntry, QuarantineEnt
 import { scopeId } from './scope-key.js';
 
 /**
- * The Dexie database. Since version 4 mirrored rows are stored in chunks (one API page
- * each): `chunkHeads` (keys and pass) and `chunkBodies` (rows), both keyed
+ * The Dexie database. Since version 4 mirrored rows are stored in chunks (an API page
+ * is a few of them): `chunkHeads` (keys and pass) and `chunkBodies` (rows), both keyed
  * `[scope+chunk]`, plus `overlay` for rows written one at a time and `revisions`, the
  * change version of each scope. Only row-source.ts reads them; the list screens sort
  * and filter in memory on columns (src-renderer/list), not on IndexedDB indexes.
