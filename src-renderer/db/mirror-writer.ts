@@ -18,10 +18,12 @@ export function startMirrorWriter(bridge: Bridge, db: OutpostDb, search?: Search
   const plain = { ...createDexieMirrorStore(db), ...createDexieOutboxStore(db) };
   const store = {
     ...plain,
-    // A list whose full pass completed gets its columns and first rows stored, off this thread.
+    // A list whose pass ended (full or delta) gets its columns and first rows stored
+    // again, off this thread, when it changed since: a list opened later shows its
+    // stored first rows only when they answer its current revision.
     async finishPass(command: Parameters<typeof plain.finishPass>[0]) {
       const result = await plain.finishPass(command);
-      if (command.sweep) void listEngineFor(db).remember(command.endpoint, command.scope);
+      void listEngineFor(db).remember(command.endpoint, command.scope);
       return result;
     },
   };

@@ -1,7 +1,7 @@
 import { endpoints, type EndpointId } from '../../src-shared/api/index.js';
 import { chunkRows, type IndexKey, type OutpostDb, type OverlayEntry } from '../../src-shared/store/index.js';
 import { matchingSlots, valueCountsOf } from './column-query.js';
-import { FIRST_ROWS, loadColumns, storedFirstWindow, storeListCaches, type FirstWindow } from './list-caches.js';
+import { FIRST_ROWS, loadColumns, loadFirstWindow, storedFirstWindow, storeListCaches, type FirstWindow } from './list-caches.js';
 import type { Residual } from './list-query.js';
 import { columnsOf, forgetColumns, keptColumns, ownerOf } from './columns-registry.js';
 import { SLOT, type ScopeColumns } from './scope-columns.js';
@@ -58,7 +58,7 @@ export interface ListEngine {
   walk(query: EngineQuery, request: WalkRequest): Promise<WalkAnswer>;
   /** Live rows per encoded value of a field of a list (charts, pickers), from its columns. */
   counts(endpoint: EndpointId, scope: string, field: string): Promise<[IndexKey, number][]>;
-  /** A list's rows changed (a pass finished): bring its stored columns and first rows up to date. */
+  /** A list's pass finished: bring its stored columns and first rows up to date, if it changed since they were stored. */
   remember(endpoint: EndpointId, scope: string): Promise<void>;
   /** Gets ready to answer (starts the worker, opens the database) before the first list is asked for. */
   warm(): Promise<void>;
@@ -197,6 +197,8 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
 
     async remember(endpoint, scope) {
       if (!options.store || ownerOf(endpoints[endpoint], scope).kind !== 'list') return;
+      // Stored at its current revision already (a delta pass that changed nothing): no list is read.
+      if ((await loadFirstWindow(db, scope).catch(() => null))?.current) return;
       // Stored at once: the window may close soon after a sync (the next open would build the list again).
       await columnsFor(endpoint, scope, shown.has(scope), 'now');
     },

@@ -69,6 +69,28 @@ describe('stored list columns', () => {
     );
   });
 
+  it('are stored again when a pass ends and the list changed since, and left alone when it did not', async () => {
+    const indexedDB = new IDBFactory();
+    const db = open(indexedDB);
+    const revision = async () => (await db.revisions.get(scopeId(scope)))!.seq;
+    const storedAt = async (part: string) => (await db.listCaches.get([scopeId(scope), part]))?.seq;
+    await page(db, 'p1', Array.from({ length: 30 }, (_, i) => i), 'A');
+    await inProcessEngine(open(indexedDB), { store: true }).remember('E20', scope);
+    await vi.waitFor(async () => expect([await storedAt('columns'), await storedAt('first')]).toEqual([await revision(), await revision()]));
+
+    // A pass that changed nothing (a new window, nothing in memory): no list is read, so nothing is written.
+    await db.listCaches.delete([scopeId(scope), 'columns']);
+    await inProcessEngine(open(indexedDB), { store: true }).remember('E20', scope);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await storedAt('columns')).toBeUndefined();
+
+    // A delta that changed a row: both are written again at the new revision.
+    await page(db, 'd1', [3], 'Z');
+    await inProcessEngine(open(indexedDB), { store: true }).remember('E20', scope);
+    await vi.waitFor(async () => expect([await storedAt('columns'), await storedAt('first')]).toEqual([await revision(), await revision()]));
+    db.close();
+  });
+
   it('answer the first rows of a list opened again before its columns are read: only at their revision, never after rows were added, changed or removed', async () => {
     const indexedDB = new IDBFactory();
     const db = open(indexedDB);
