@@ -106,6 +106,12 @@ describe('walking a list in chunks', () => {
       expect(whole?.complete).toBe(true);
       expect(chunked).toEqual(whole);
       expect(whole?.counted).toBe(await countRows(db, query));
+      // Each anchor's key and how many rows before it share that key, as read row by row.
+      const sort = query.sort?.field;
+      const all = (await readAllRows(db, query)).map((r) => (sort ? (r.k[sort] ?? null) : r.key));
+      const anchorsAt = all.flatMap((v, i) => (i % 50 === 0 ? [i] : []));
+      expect(whole?.anchors?.keys).toEqual(anchorsAt.map((i) => all[i]));
+      expect(whole?.anchors?.ties).toEqual(anchorsAt.map((i) => { let n = 0; while (n < i && all[i - n - 1] === all[i]) n++; return n; }));
       // Anchored reads at every anchor read what stepping from the start reads.
       for (const offset of [0, 49, 50, 123, Math.max(0, (whole?.counted ?? 0) - 5)]) {
         const plain = (await readRows(db, query, offset, 10)).map((r) => r.key);
