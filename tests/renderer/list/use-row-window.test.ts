@@ -24,9 +24,9 @@ vi.mock('../../../src-renderer/list/run-list-query.js', async (importOriginal) =
       return actual.walkList(...args);
     }),
     readRows: vi.fn(async (...args: Parameters<typeof actual.readRows>) => {
-      const read = { offset: args[2], limit: args[3], release: () => undefined, done: false };
+      const read: (typeof reads)[number] = { offset: args[2], limit: args[3], release: () => undefined, done: false };
       reads.push(read);
-      if (hold.reads) await new Promise<void>((resolve) => (read.release = resolve));
+      if (hold.reads) await new Promise<void>((resolve) => (read.release = () => resolve()));
       try {
         return await actual.readRows(...args);
       } finally {
