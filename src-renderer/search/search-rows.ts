@@ -1,4 +1,4 @@
-import { currentRows, eachScopeBatch, mirrorTableSpecs, scopeKeyPasses, tableScopes, type OutpostDb, type ScopeKey } from '../../src-shared/store/index.js';
+import { currentRows, eachScopeBatch, mirrorTableSpecs, onlyPass, scopeKeyPasses, tableScopes, type OutpostDb, type ScopeKey } from '../../src-shared/store/index.js';
 
 /**
  * The one place search reads the mirror. The mirror's row layout may change (rows kept
@@ -62,6 +62,9 @@ export async function scopeRowRefs(db: OutpostDb, table: string, scope: ScopeKey
 
 /** The rows a sweep of `pass` would delete: the list's rows not stamped with it. */
 export async function sweptRowRefs(db: OutpostDb, table: string, scope: ScopeKey, pass: string): Promise<RowRef[]> {
+  // A list written by this pass alone (its first full pass) loses no row: no view of it
+  // is built (a million keys with their places on the window's thread, at the end of its pass).
+  if (await onlyPass(db, scope, pass)) return [];
   return (await scopeKeyPasses(db, scope)).filter(([, stamp]) => stamp !== pass).map(([key]) => ({ table, scope, key }));
 }
 

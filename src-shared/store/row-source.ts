@@ -100,6 +100,24 @@ export async function scopeKeyPasses(db: OutpostDb, scope: ScopeKey): Promise<[k
   return [...(await viewOf(db, scope)).resolved.live].map(([key, place]) => [key, place.pass]);
 }
 
+/**
+ * True when every chunk of a scope was written by `pass` and no row was written on its
+ * own: every current copy is then stamped `pass` (a sweep after it deletes nothing).
+ * Two index counts, no record read.
+ */
+export async function onlyPass(db: OutpostDb, scope: ScopeKey, pass: string): Promise<boolean> {
+  const id = scopeId(scope);
+  return db.transaction('r', tablesOf(db), async () => {
+    const heads = db.chunkHeads.where('[scope+pass]');
+    const [before, after, single] = await Promise.all([
+      heads.between([id, Dexie.minKey], [id, pass], true, false).count(),
+      heads.between([id, pass], [id, Dexie.maxKey], false, true).count(),
+      db.overlay.where('[scope+key]').between([id, Dexie.minKey], [id, Dexie.maxKey]).count(),
+    ]);
+    return before + after + single === 0;
+  });
+}
+
 /** Every current row of a scope. */
 export async function readScopeRows(db: OutpostDb, scope: ScopeKey): Promise<StoredRow[]> {
   const all: StoredRow[] = [];

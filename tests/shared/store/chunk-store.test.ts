@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
-import { createDexieMirrorStore, getRow, readScopeRows, scopeKey, scopeKeyPasses, scopeRevision, type ScopeState } from '../../../src-shared/store/index.js';
+import { createDexieMirrorStore, getRow, onlyPass, readScopeRows, scopeKey, scopeKeyPasses, scopeRevision, type ScopeState } from '../../../src-shared/store/index.js';
 import { CHUNK_PART_BYTES } from '../../../src-shared/store/chunk-writes.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { entryOf, titlePatch, USER } from '../outbox/fixtures.js';
@@ -70,6 +70,26 @@ describe('the chunked mirror', () => {
     await finish('p2', true);
     expect(await names()).toEqual({ [keyOf(599)]: 'Renamed' });
     expect(await db.chunkBodies.count()).toBe(1);
+  });
+
+  it('tells when every copy of a list is of one pass, from index counts', async () => {
+    const { db, page } = setup();
+    expect(await onlyPass(db, scope, 'p1')).toBe(true);
+    await page('p1', [group(1), group(2)]);
+    await page('p1', [group(3)], other);
+    expect([await onlyPass(db, scope, 'p1'), await onlyPass(db, scope, 'p0'), await onlyPass(db, scope, 'p2')]).toEqual([true, false, false]);
+    // Chunks of another pass on either side of it in the index, or a single row: no longer.
+    await page('p0', [group(4)]);
+    expect(await onlyPass(db, scope, 'p1')).toBe(false);
+    const again = setup();
+    await again.page('p1', [group(1)]);
+    await again.page('p2', [group(2)]);
+    expect(await onlyPass(again.db, scope, 'p1')).toBe(false);
+    const single = setup();
+    await single.page('p1', [group(1)]);
+    await single.store.putRow({ endpoint: 'E20', scope, row: group(1, 'Edited') });
+    expect(await onlyPass(single.db, scope, 'p1')).toBe(false);
+    expect(await onlyPass(db, other, 'p1')).toBe(true);
   });
 
   it('stamps a row put over a swept one with no pass, not the pass of the older copy the sweep deleted', async () => {
