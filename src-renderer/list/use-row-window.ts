@@ -120,13 +120,15 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   const currentWalk = computed(() => (walked.value?.key === `${queryKey.value}#${revision.value}` ? walked.value.progress : null));
   const currentAnchors = computed(() => currentWalk.value?.anchors ?? null);
 
-  // One read of the visible window at a time: while it runs, the window may move many
-  // times (a fast scroll); only the last place is read next, not every place passed.
+  // One read of a new place at a time: while it runs, the window may move many times (a
+  // fast scroll); only the last place is read next, not every place passed. Re-reads of
+  // the same place (the list changed: a sync writing it) never hold the window back.
   const requested = shallowRef(win.value);
-  let reading = 0;
+  let lastRead: object | null = null;
+  let firstRead: object | null = null;
   const follow = () => {
     const { from, to } = win.value;
-    if (reading === 0 && (requested.value.from !== from || requested.value.to !== to)) requested.value = win.value;
+    if (firstRead === null && (requested.value.from !== from || requested.value.to !== to)) requested.value = win.value;
   };
   watch(win, follow);
   // A new query reads at once.
@@ -135,14 +137,16 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   const { value: page, loading } = useLiveQuery(
     async () => {
       const q = query.value;
-      const { from, to } = requested.value;
+      const place = requested.value;
+      const { from, to } = place;
       if (!q || searching.value) return { key: queryKey.value, from, rows: [] as StoredRow[] };
-      reading++;
+      if (place !== lastRead) firstRead = place;
+      lastRead = place;
       try {
         // Anchors are read, not watched: with or without them the rows are the same.
         return { key: queryKey.value, from, rows: await readRows(db, q, from, to - from, currentAnchors.value) };
       } finally {
-        reading--;
+        if (firstRead === place) firstRead = null;
         setTimeout(follow, 0);
       }
     },

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, shallowRef, type EffectScope } from 'vue';
 import { endpoints } from '../../../src-shared/api/index.js';
+import { createDexieMirrorStore } from '../../../src-shared/store/index.js';
 import type { ListQuery } from '../../../src-renderer/list/list-query.js';
 import { BLOCK, useRowWindow } from '../../../src-renderer/list/use-row-window.js';
 import { readRows, type ListWalk } from '../../../src-renderer/list/run-list-query.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
-import { eventually, seedRows } from '../helpers/renderer-context.js';
+import { eventually, scopeState, seedRows } from '../helpers/renderer-context.js';
 import { lesson } from '../helpers/rows.js';
 
 /** Walks the test holds back: each call waits until the test lets it run. */
@@ -144,5 +145,24 @@ describe('the row window of a big list', () => {
     await eventually(() => expect(page()).toEqual([200, 1100]));
     expect(reads.filter((r) => !isPage(r)).every((r) => r.offset > 200)).toBe(true);
     await eventually(() => expect(win.rowAt(1100)).toBeDefined());
+  });
+
+  it('follows a scroll while the rows on screen are read again because the list changed', async () => {
+    const { win, db, query } = await setup(3000);
+    await eventually(() => expect(win.rowAt(0)).toBeDefined());
+    await eventually(() => expect(reads.every((r) => r.done)).toBe(true));
+    reads.length = 0;
+    hold.reads = true;
+    // A sync writes the list: the window on screen is read again, and that read is held.
+    await createDexieMirrorStore(db).applyPage({ endpoint: 'E18', scope: query.value!.scope!, pass: 'p9', rows: [lesson(1)], quarantined: [], state: scopeState('E18', {}, 3000) });
+    await eventually(() => expect(reads.some((r) => r.offset === 0 && !r.done)).toBe(true));
+    win.setVisible(0, 30);
+    await nextTick();
+    win.setVisible(500, 530);
+    await eventually(() => expect(reads.some((r) => r.offset === 500 && r.limit === BLOCK)).toBe(true));
+    expect(reads.find((r) => r.offset === 0)?.done).toBe(false);
+    hold.reads = false;
+    for (const r of reads) r.release();
+    await eventually(() => expect(win.rowAt(500)).toBeDefined());
   });
 });
