@@ -12,6 +12,9 @@ import { countRows, readRows, searchRows, walkable as walkableQuery, walkList, t
  */
 export const BLOCK = 50;
 
+/** Reads of new places of the window running at once (see useRowWindow). */
+const PLACES_AT_ONCE = 2;
+
 /** How long one search may scan before showing what it found (the user can ask for all). */
 export const SEARCH_BUDGET_MS = 3000;
 
@@ -120,15 +123,16 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   const currentWalk = computed(() => (walked.value?.key === `${queryKey.value}#${revision.value}` ? walked.value.progress : null));
   const currentAnchors = computed(() => currentWalk.value?.anchors ?? null);
 
-  // One read of a new place at a time: while it runs, the window may move many times (a
-  // fast scroll); only the last place is read next, not every place passed. Re-reads of
-  // the same place (the list changed: a sync writing it) never hold the window back.
+  // At most two reads of new places at once: while they run, the window may move many
+  // times (a fast scroll); only the last place is read next, not every place passed, and
+  // a jump after a scroll starts at once. Re-reads of the same place (the list changed: a
+  // sync writing it) never hold the window back.
   const requested = shallowRef(win.value);
   let lastRead: object | null = null;
-  let firstRead: object | null = null;
+  const firstReads = new Set<object>();
   const follow = () => {
     const { from, to } = win.value;
-    if (firstRead === null && (requested.value.from !== from || requested.value.to !== to)) requested.value = win.value;
+    if (firstReads.size < PLACES_AT_ONCE && (requested.value.from !== from || requested.value.to !== to)) requested.value = win.value;
   };
   watch(win, follow);
   // A new query reads at once.
@@ -140,13 +144,13 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
       const place = requested.value;
       const { from, to } = place;
       if (!q || searching.value) return { key: queryKey.value, from, rows: [] as StoredRow[] };
-      if (place !== lastRead) firstRead = place;
+      if (place !== lastRead) firstReads.add(place);
       lastRead = place;
       try {
         // Anchors are read, not watched: with or without them the rows are the same.
         return { key: queryKey.value, from, rows: await readRows(db, q, from, to - from, currentAnchors.value) };
       } finally {
-        if (firstRead === place) firstRead = null;
+        firstReads.delete(place);
         setTimeout(follow, 0);
       }
     },

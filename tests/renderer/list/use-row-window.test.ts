@@ -114,7 +114,7 @@ describe('the row window of a big list', () => {
     expect(win.rowAt(2500)).toBeUndefined();
   });
 
-  it('reads only the last place of a fast scroll once the running read is done, and reads ahead a few places at a time', async () => {
+  it('reads two places of a fast scroll at most at once, then only its last place, and reads ahead a few places at a time', async () => {
     const { win } = await setup(3000);
     await eventually(() => expect(win.rowAt(0)).toBeDefined());
     await eventually(() => expect(reads.every((r) => r.done)).toBe(true));
@@ -124,15 +124,17 @@ describe('the row window of a big list', () => {
     await nextTick();
     win.setVisible(200, 230);
     await eventually(() => expect(reads.some((r) => r.offset === 200 && r.limit === BLOCK)).toBe(true));
-    // The scroll goes on while that read runs: no read for the places it passes.
-    for (const start of [500, 800, 1100]) {
+    // A second place is read at once; the scroll goes on while both run: no read for the places it passes.
+    win.setVisible(500, 530);
+    await eventually(() => expect(reads.some((r) => r.offset === 500 && r.limit === BLOCK)).toBe(true));
+    for (const start of [800, 1100]) {
       win.setVisible(start, start + 30);
       await nextTick();
     }
     // Reads of the visible window are whole blocks; reads ahead are the rows of a place.
     const isPage = (r: (typeof reads)[number]) => r.offset % BLOCK === 0 && r.limit === BLOCK;
     const page = () => reads.filter(isPage).map((r) => r.offset);
-    expect(page()).toEqual([200]);
+    expect(page()).toEqual([200, 500]);
     // Ahead: never more than two at once, all in the scroll's direction.
     const running = () => reads.filter((r) => !isPage(r) && !r.done).length;
     expect(running()).toBeLessThanOrEqual(2);
@@ -142,7 +144,7 @@ describe('the row window of a big list', () => {
       expect(running()).toBeLessThanOrEqual(2);
       await new Promise((r) => setTimeout(r, 5));
     }
-    await eventually(() => expect(page()).toEqual([200, 1100]));
+    await eventually(() => expect(page()).toEqual([200, 500, 1100]));
     expect(reads.filter((r) => !isPage(r)).every((r) => r.offset > 200)).toBe(true);
     await eventually(() => expect(win.rowAt(1100)).toBeDefined());
   });
