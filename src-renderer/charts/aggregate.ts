@@ -1,5 +1,6 @@
 import type { OutpostDb, StoredRow } from '../../src-shared/store/index.js';
-import { firstRowsBy, valueCounts } from '../list/column-values.js';
+import { valueCounts } from '../list/column-values.js';
+import { firstRowsBy } from '../list/run-list-query.js';
 import { bucketEdges, bucketLabel, type ChartSpec } from './chart-specs.js';
 import { clipText } from '../lib/bounded-text.js';
 import { markInvisibles } from '../lib/invisible-chars.js';

@@ -1,8 +1,6 @@
 import { parseScopeKey, tableScopes, type IndexKey, type OutpostDb } from '../../src-shared/store/index.js';
 import { listEngineFor } from './worker-engine.js';
 
-export { firstRowsBy } from './run-list-query.js';
-
 /**
  * What charts, pickers and the users directory ask of a field over whole lists,
  * answered by the list engine from the lists' columns (scope-columns.ts), in its

@@ -65,7 +65,7 @@ export async function storedFirstWindow(db: OutpostDb, query: EngineQuery, offse
   // A changed list is not shown from them: the screen had no reliable signal to replace
   // rows of a moment ago, and kept them (a new post without its title) until something else changed.
   if (!stored?.current || !firstWindowAnswers(stored.first, query, offset, limit)) return null;
-  return { total: stored.first.total, entries: stored.first.entries.slice(offset, offset + limit!) };
+  return { total: stored.first.total, entries: stored.first.entries.slice(0, limit!) };
 }
 
 /** Stores a list's columns and first window, both at the columns' revision. */

@@ -44,6 +44,8 @@ function ask<T>(target: Worker, request: WithoutId<EngineRequest>): Promise<T> {
 }
 
 const local = new WeakMap<OutpostDb, ListEngine>();
+/** Lists the worker has answered a window of: it holds their columns, so their stored first rows are not read here again. */
+const answered = new WeakMap<OutpostDb, Set<string>>();
 
 function localEngine(db: OutpostDb): ListEngine {
   let engine = local.get(db);
@@ -61,12 +63,19 @@ export function listEngineFor(db: OutpostDb): ListEngine {
   return {
     async window(query: EngineQuery, offset: number, limit: number | null) {
       const target = startWorker();
+      const seen = answered.get(db) ?? new Set<string>();
+      answered.set(db, seen);
       // A list opened again and unchanged: its stored first rows, read here (one small
-      // record) instead of waiting for the worker to start and answer.
-      const stored = await storedFirstWindow(db, query, offset, limit).catch(() => null);
-      if (stored) return stored;
+      // record) instead of waiting for the worker to start and answer. Once the worker
+      // has answered for the list, a sort or a cleared filter asks it alone.
+      if (!seen.has(query.scope)) {
+        const stored = await storedFirstWindow(db, query, offset, limit).catch(() => null);
+        if (stored) return stored;
+      }
       if (!target) return inProcess.window(query, offset, limit);
-      return ask<WindowAnswer>(target, { db: db.name, op: 'window', query, offset, limit }).catch(() => inProcess.window(query, offset, limit));
+      const answer = await ask<WindowAnswer>(target, { db: db.name, op: 'window', query, offset, limit }).catch(() => inProcess.window(query, offset, limit));
+      seen.add(query.scope);
+      return answer;
     },
     async walk(query, request) {
       const target = startWorker();

@@ -112,7 +112,7 @@ export async function onlyPass(db: OutpostDb, scope: ScopeKey, pass: string): Pr
     const [before, after, single] = await Promise.all([
       heads.between([id, Dexie.minKey], [id, pass], true, false).count(),
       heads.between([id, pass], [id, Dexie.maxKey], false, true).count(),
-      db.overlay.where('[scope+key]').between([id, Dexie.minKey], [id, Dexie.maxKey]).count(),
+      db.overlay.where('[scope+key]').between(...range(id)).count(),
     ]);
     return before + after + single === 0;
   });

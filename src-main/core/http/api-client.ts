@@ -89,7 +89,6 @@ interface ClientParts {
   readonly http: KyInstance;
   readonly getToken: ApiClientOptions['getToken'];
   readonly now: () => number;
-  readonly base: () => string;
   readonly limits: ResponseLimits;
 }
 
@@ -156,7 +155,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throwHttpErrors: true,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const c: ClientParts = { http, getToken: options.getToken, now: options.now ?? Date.now, base, limits: options.limits ?? RESPONSE_LIMITS };
+  const c: ClientParts = { http, getToken: options.getToken, now: options.now ?? Date.now, limits: options.limits ?? RESPONSE_LIMITS };
 
   return {
     get baseUrl() {

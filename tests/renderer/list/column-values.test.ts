@@ -1,7 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { createDexieMirrorStore, openDatabase, scopeKey } from '../../../src-shared/store/index.js';
-import { distinctValues, firstRowsBy, valueCounts } from '../../../src-renderer/list/column-values.js';
+import { distinctValues, valueCounts } from '../../../src-renderer/list/column-values.js';
+import { firstRowsBy } from '../../../src-renderer/list/run-list-query.js';
 import { scopeState } from '../helpers/renderer-context.js';
 import { userGroup } from '../helpers/rows.js';
 
