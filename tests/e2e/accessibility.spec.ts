@@ -131,9 +131,25 @@ async function fillOutbox(page: Page, server: RunningServer, services: MainServi
 }
 
 /** Every route (with a row opened on lists that have rows), each editor and the palette, in one theme. */
+/**
+ * Switches the system's theme (and asks for less motion), then waits for the app to
+ * follow it: the app hears of the change a frame or more later (~30 ms idle, longer on
+ * a busy machine), and a check in between reads the previous theme's text colour over
+ * the new background.
+ */
+async function systemTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+  const shown = () =>
+    page.evaluate(() => {
+      const [r = 0, g = 0, b = 0] = (getComputedStyle(document.querySelector('.shell')!).backgroundColor.match(/\d+/g) ?? []).map(Number);
+      return (r + g + b) / 3 < 128 ? 'dark' : 'light';
+    });
+  await expect.poll(shown).toBe(theme);
+}
+
 async function everyScreen(page: Page, theme: 'light' | 'dark', check: (screen: string) => Promise<void>): Promise<void> {
   // Reduced motion: drawers and fades finish at once, so each screen is checked as it ends up.
-  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+  await systemTheme(page, theme);
   for (const route of ROUTES) {
     await go(page, route);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -193,7 +209,7 @@ test('the outbox with an edit in every state, and the screens that count them, m
   await openApp('/');
   await fillOutbox(page, server, services, network);
   for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await systemTheme(page, theme);
     for (const route of ['/outbox', '/', '/sync-issues', '/content/posts']) {
       await go(page, route);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
