@@ -23,9 +23,12 @@ export function keptColumns(db: OutpostDb, scope: string): ScopeColumns | undefi
 
 /**
  * The columns of a list, kept for the few lists used last and brought up to date; a
- * list not in memory starts from its stored columns when `load` has them.
+ * list not in memory starts from its stored columns when `load` has them. `seen`: the
+ * scope's revision the asker read; columns at exactly that revision are not caught
+ * up (asking the database whether anything changed took 5–100 ms per request in a
+ * busy window, and every sort or filter change makes two requests).
  */
-export async function columnsOf(db: OutpostDb, endpoint: EndpointDef, scope: string, load?: ColumnsLoader): Promise<ScopeColumns> {
+export async function columnsOf(db: OutpostDb, endpoint: EndpointDef, scope: string, load?: ColumnsLoader, seen?: number): Promise<ScopeColumns> {
   const lists = registry.get(db) ?? new Map<string, ScopeColumns>();
   registry.set(db, lists);
   const owner = ownerOf(endpoint, scope);
@@ -47,7 +50,7 @@ export async function columnsOf(db: OutpostDb, endpoint: EndpointDef, scope: str
     slots -= kept.count;
     lists.delete(name);
   }
-  await columns.sync(db);
+  if (seen === undefined || columns.seq !== seen) await columns.sync(db);
   return columns;
 }
 

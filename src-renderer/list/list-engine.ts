@@ -39,6 +39,8 @@ export interface WalkAnswer {
 
 export interface WalkRequest {
   readonly every: number;
+  /** The scope's revision the asker has read (see {@link ListEngine.window}). */
+  readonly seen?: number;
   /** Rows stepped over between progress reports (in-process only; a worker answers once). */
   readonly chunk: number;
   readonly signal?: AbortSignal;
@@ -52,8 +54,12 @@ export interface WindowAnswer {
 }
 
 export interface ListEngine {
-  /** The query's row count and rows `offset .. offset+limit` (all from `offset` when limit is null). */
-  window(query: EngineQuery, offset: number, limit: number | null): Promise<WindowAnswer>;
+  /**
+   * The query's row count and rows `offset .. offset+limit` (all from `offset` when
+   * limit is null). `seen`: the scope's revision the asker has read; columns at that
+   * revision answer without asking the database whether anything changed since.
+   */
+  window(query: EngineQuery, offset: number, limit: number | null, seen?: number): Promise<WindowAnswer>;
   /** Counts the query and places anchors every `every` rows. */
   walk(query: EngineQuery, request: WalkRequest): Promise<WalkAnswer>;
   /** Live rows per encoded value of a field of a list (charts, pickers), from its columns. */
@@ -179,15 +185,15 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
     );
   };
   /** `store`: when the list's caches are written ('never' for counts: charts recount growing lists every few seconds). */
-  const columnsFor = async (endpoint: EndpointId, scope: string, show = true, store: 'later' | 'now' | 'never' = 'later') => {
+  const columnsFor = async (endpoint: EndpointId, scope: string, show = true, store: 'later' | 'now' | 'never' = 'later', seen?: number) => {
     if (show) shown.add(scope);
-    const columns = await columnsOf(db, endpoints[endpoint], scope, options.store ? loadColumns : undefined);
+    const columns = await columnsOf(db, endpoints[endpoint], scope, options.store ? loadColumns : undefined, seen);
     if (store !== 'never') scheduleStore(columns, store === 'now');
     return columns;
   };
 
   return {
-    async window(query, offset, limit) {
+    async window(query, offset, limit, seen) {
       if (options.store && !keptColumns(db, query.scope)) {
         const stored = await storedFirstWindow(db, query, offset, limit);
         if (stored) {
@@ -195,11 +201,11 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
           return stored;
         }
       }
-      return windowOf(db, await columnsFor(query.endpoint, query.scope), query, offset, limit);
+      return windowOf(db, await columnsFor(query.endpoint, query.scope, true, 'later', seen), query, offset, limit);
     },
 
     async walk(query, request) {
-      const columns = await columnsFor(query.endpoint, query.scope);
+      const columns = await columnsFor(query.endpoint, query.scope, true, 'later', request.seen);
       return walkOf(columns, query, request);
     },
 

@@ -9,8 +9,8 @@ import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, ty
  */
 
 export type EngineRequest =
-  | { readonly id: number; readonly db: string; readonly op: 'window'; readonly query: EngineQuery; readonly offset: number; readonly limit: number | null }
-  | { readonly id: number; readonly db: string; readonly op: 'walk'; readonly query: EngineQuery; readonly every: number }
+  | { readonly id: number; readonly db: string; readonly op: 'window'; readonly query: EngineQuery; readonly offset: number; readonly limit: number | null; readonly seen?: number | undefined }
+  | { readonly id: number; readonly db: string; readonly op: 'walk'; readonly query: EngineQuery; readonly every: number; readonly seen?: number | undefined }
   | { readonly id: number; readonly db: string; readonly op: 'remember'; readonly endpoint: EndpointId; readonly scope: string }
   | { readonly id: number; readonly db: string; readonly op: 'counts'; readonly endpoint: EndpointId; readonly scope: string; readonly field: string }
   | { readonly id: number; readonly db: string; readonly op: 'warm' };
@@ -47,7 +47,8 @@ async function answer(request: EngineRequest) {
   if (request.op === 'remember') return engine.remember(request.endpoint, request.scope).then(() => undefined);
   if (request.op === 'warm') return engine.warm().then(() => undefined);
   if (request.op === 'counts') return engine.counts(request.endpoint, request.scope, request.field);
-  return request.op === 'window' ? engine.window(request.query, request.offset, request.limit) : engine.walk(request.query, { every: request.every, chunk: Number.POSITIVE_INFINITY });
+  if (request.op === 'window') return engine.window(request.query, request.offset, request.limit, request.seen);
+  return engine.walk(request.query, { every: request.every, chunk: Number.POSITIVE_INFINITY, ...(request.seen === undefined ? {} : { seen: request.seen }) });
 }
 
 scope.onmessage = (event) => {

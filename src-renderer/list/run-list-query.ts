@@ -43,9 +43,9 @@ function engineQuery(query: ListQuery): EngineQuery {
 /** A window of a list from the engine, its rows read from their chunks. */
 async function engineWindow(db: OutpostDb, table: string, query: EngineQuery, offset: number, limit: number | null): Promise<{ total: number; rows: StoredRow[] }> {
   const { scope } = query;
-  await scopeRevision(db, scope);
+  const { seq } = await scopeRevision(db, scope);
   // Promise.resolve: the live query keeps following reads after this non-Dexie wait (Dexie's rule for queriers).
-  const { total, entries } = await Promise.resolve(listEngineFor(db).window(query, offset, limit));
+  const { total, entries } = await Promise.resolve(listEngineFor(db).window(query, offset, limit, seq));
   // The engine sends the rows' text; a row it could not read is read here from its chunk.
   const chunks = await chunkRows(db, scope, entries.flatMap((e) => ('chunk' in e && e.row === undefined ? [e.chunk] : [])));
   const rows: StoredRow[] = [];
@@ -136,12 +136,13 @@ export interface WalkOptions {
 export async function walkList(db: OutpostDb, query: ListQuery, options: WalkOptions = {}): Promise<ListWalk | null> {
   const chosen = walkPlan(query);
   if (!chosen || query.scope === null) return null;
-  await scopeRevision(db, query.scope);
+  const { seq } = await scopeRevision(db, query.scope);
   const every = options.every ?? ANCHOR_EVERY;
   const shape = (a: { counted: number; keys: IndexKey[]; ties: number[]; complete: boolean }): ListWalk => ({ anchors: chosen.anchors ? { every, keys: a.keys, ties: a.ties } : null, counted: a.counted, complete: a.complete });
   const { onProgress } = options;
   const answer = await listEngineFor(db).walk(engineQuery(query), {
     every,
+    seen: seq,
     // Unchunked by default: the worker walks in one go, off this thread.
     chunk: options.chunk ?? Number.POSITIVE_INFINITY,
     ...(options.signal ? { signal: options.signal } : {}),

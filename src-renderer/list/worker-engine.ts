@@ -61,26 +61,26 @@ export function listEngineFor(db: OutpostDb): ListEngine {
   const inProcess = localEngine(db);
   if (import.meta.env.MODE === 'test') return inProcess;
   return {
-    async window(query: EngineQuery, offset: number, limit: number | null) {
+    async window(query: EngineQuery, offset: number, limit: number | null, seen?: number) {
       const target = startWorker();
-      const seen = answered.get(db) ?? new Set<string>();
-      answered.set(db, seen);
+      const served = answered.get(db) ?? new Set<string>();
+      answered.set(db, served);
       // A list opened again and unchanged: its stored first rows, read here (one small
       // record) instead of waiting for the worker to start and answer. Once the worker
       // has answered for the list, a sort or a cleared filter asks it alone.
-      if (!seen.has(query.scope)) {
+      if (!served.has(query.scope)) {
         const stored = await storedFirstWindow(db, query, offset, limit).catch(() => null);
         if (stored) return stored;
       }
-      if (!target) return inProcess.window(query, offset, limit);
-      const answer = await ask<WindowAnswer>(target, { db: db.name, op: 'window', query, offset, limit }).catch(() => inProcess.window(query, offset, limit));
-      seen.add(query.scope);
+      if (!target) return inProcess.window(query, offset, limit, seen);
+      const answer = await ask<WindowAnswer>(target, { db: db.name, op: 'window', query, offset, limit, seen }).catch(() => inProcess.window(query, offset, limit, seen));
+      served.add(query.scope);
       return answer;
     },
     async walk(query, request) {
       const target = startWorker();
       if (!target || request.chunk !== Number.POSITIVE_INFINITY) return inProcess.walk(query, request);
-      const answer = await ask<WalkAnswer>(target, { db: db.name, op: 'walk', query, every: request.every }).catch(() => inProcess.walk(query, request));
+      const answer = await ask<WalkAnswer>(target, { db: db.name, op: 'walk', query, every: request.every, seen: request.seen }).catch(() => inProcess.walk(query, request));
       if (!request.signal?.aborted) request.onProgress?.(answer);
       return answer;
     },

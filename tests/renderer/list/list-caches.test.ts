@@ -142,3 +142,34 @@ describe('stored list columns', () => {
     expect(firstWindowFit(9, { seq: 7, resetAt: 0 })).toBeNull();
   });
 });
+
+describe('the revision an asker has read', () => {
+  it('lets columns at that revision answer without reading the database, and brings older ones up to it', async () => {
+    const db = open(new IDBFactory());
+    await page(db, 'p1', [1, 2, 3], 'A');
+    const engine = inProcessEngine(db);
+    const query: EngineQuery = { endpoint: 'E20', scope, field: 'name', descending: false, residual: [] };
+    const seq = async () => (await db.revisions.get(scopeId(scope)))!.seq;
+    expect((await engine.window(query, 0, 10, await seq())).total).toBe(3);
+
+    // Columns at the revision the asker read: neither the revision nor the scope's changes are read again.
+    const reads = vi.spyOn(db.revisions, 'get');
+    const transactions = vi.spyOn(db, 'transaction');
+    const same = await seq();
+    reads.mockClear();
+    await engine.window(query, 0, 10, same);
+    await engine.walk(query, { every: 2, chunk: Number.POSITIVE_INFINITY, seen: same });
+    expect(reads).not.toHaveBeenCalled();
+    expect(transactions.mock.calls.filter(([mode]) => mode === 'r')).toHaveLength(0);
+
+    // The asker read a newer revision: the columns catch up to it first.
+    await page(db, 'p1', [4, 5], 'B');
+    const answer = await engine.window(query, 0, 10, await seq());
+    expect(answer.total).toBe(5);
+    expect(answer.entries.map((e) => e.key)).toEqual(expect.arrayContaining(['4', '5'].map((id) => expect.stringContaining(id))));
+    // Asked without a revision: caught up as before.
+    await page(db, 'p1', [6], 'B');
+    expect((await engine.window(query, 0, 10)).total).toBe(6);
+    db.close();
+  });
+});
