@@ -15,9 +15,10 @@ const MARGIN = 4;
  * ahead so a fast scroll finds them read: exactly the rows those places show, a few
  * reads at a time, the nearest first, and none for a place the scroll has passed.
  * `key` names what the rows answer (the query and the list's revision, null when
- * nothing is read ahead); rows read for another key are dropped.
+ * nothing is read ahead); rows read for another key are dropped. `count`: the list's
+ * rows now; no place at or past it is read.
  */
-export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visible: Ref<{ start: number; end: number }>, key: () => string | null) {
+export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visible: Ref<{ start: number; end: number }>, key: () => string | null, count: () => number) {
   /** Rows read ahead, by the index of their first row. */
   const ahead = new Map<number, StoredRow[]>();
   /** Reads running, as [first, end) ranges. */
@@ -80,7 +81,8 @@ export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visibl
     queued = [];
     for (let k = 1; k <= AHEAD_STEPS; k++) {
       const at = start + step * k;
-      if (at >= 0 && !covered(at, at + end - start)) queued.push(at);
+      // Past either end of the list (a jump to the end steps a whole list): nothing to read.
+      if (at >= 0 && at < count() && !covered(at, at + end - start)) queued.push(at);
     }
     readNext();
   });

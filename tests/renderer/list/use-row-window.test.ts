@@ -114,6 +114,23 @@ describe('the row window of a big list', () => {
     expect(win.rowAt(2500)).toBeUndefined();
   });
 
+  it('reads nothing ahead past the end of the list after a jump to its end', async () => {
+    const { win } = await setup(3000);
+    await eventually(() => expect(walks).toHaveLength(1));
+    walks[0]!.release();
+    await eventually(() => expect(win.settled.value).toBe(true));
+    await eventually(() => expect(reads.every((r) => r.done)).toBe(true));
+    reads.length = 0;
+    win.setVisible(0, 30);
+    await nextTick();
+    // The step is the whole list: the next places would start at 5,940, 8,910…
+    win.setVisible(2970, 3000);
+    await eventually(() => expect(win.rowAt(2999)).toBeDefined());
+    await eventually(() => expect(reads.every((r) => r.done)).toBe(true));
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.filter((r) => r.offset >= 3000)).toEqual([]);
+  });
+
   it('reads two places of a fast scroll at most at once, then only its last place, and reads ahead a few places at a time', async () => {
     const { win } = await setup(3000);
     await eventually(() => expect(win.rowAt(0)).toBeDefined());
