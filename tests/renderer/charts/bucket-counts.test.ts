@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { bucketCounts } from '../../../src-renderer/charts/aggregate.js';
+import { bucketEdges, bucketLabel } from '../../../src-renderer/charts/chart-specs.js';
+
+/** Bucket by bucket over every value: the plain reading of equal-width buckets, the last one closed. */
+function reference(values: [number, number][], buckets: number) {
+  if (values.length === 0) return { labels: [], values: [], total: 0 };
+  const min = Math.min(...values.map((v) => v[0]));
+  const max = Math.max(...values.map((v) => v[0]));
+  const edges = bucketEdges(min, max, buckets);
+  const counts: number[] = [];
+  const labels: string[] = [];
+  for (let i = 0; i < edges.length - 1; i++) {
+    const from = edges[i]!;
+    const to = edges[i + 1]!;
+    const last = i === edges.length - 2;
+    counts.push(values.reduce((n, [v, c]) => (v >= from && (v < to || (last && v === to)) ? n + c : n), 0));
+    labels.push(bucketLabel(from, to));
+    if (from === to) break;
+  }
+  return { labels, values: counts, total: counts.reduce((s, v) => s + v, 0) };
+}
+
+describe('histogram buckets', () => {
+  it('count every value in the bucket of its range, the largest in the last, like counting bucket by bucket', () => {
+    const value = fc.oneof(fc.integer({ min: -50, max: 150 }), fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(0, 0.1, 0.2, 0.3, 100));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(value, fc.integer({ min: 1, max: 9 })), { maxLength: 60 }), fc.integer({ min: 1, max: 12 }), (values, buckets) => {
+        expect(bucketCounts(values, buckets)).toEqual(reference(values, buckets));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('count one value into one bucket, and nothing into none', () => {
+    expect(bucketCounts([[5, 3], [5, 2]], 10)).toEqual({ labels: ['5.00–5.00'], values: [5], total: 5 });
+    expect(bucketCounts([], 10)).toEqual({ labels: [], values: [], total: 0 });
+    expect(bucketCounts([[0, 1], [10, 1], [5, 2], [9.99, 1]], 2)).toEqual({ labels: ['0.0–5.0', '5.0–10.0'], values: [1, 4], total: 5 });
+  });
+
+  it('take a million distinct values (a spread of that many arguments would overflow the stack)', () => {
+    const values = Array.from({ length: 1_000_000 }, (_, i) => [i / 10, 1] as [number, number]);
+    const counted = bucketCounts(values, 10);
+    expect(counted.total).toBe(1_000_000);
+    expect(counted.values).toEqual(Array(10).fill(100_000));
+  });
+});
