@@ -1,7 +1,7 @@
 import { inject, shallowRef, type App, type InjectionKey, type ShallowRef } from 'vue';
 import type { SearchHit, SearchStatus } from './search-engine.js';
 import type { FromWorker, ToWorker } from './search-protocol.js';
-import type { RowRef } from './search-rows.js';
+import type { ChangedRow } from './search-rows.js';
 import type { SearchSink } from './search-updates.js';
 
 /** The window's side of search: queries to the worker, changed rows batched for it. */
@@ -27,7 +27,7 @@ export function createSearchClient(worker: WorkerPort, databaseName: string): Se
   const status = shallowRef<SearchStatus>({ state: 'loading', rows: 0 });
   const waiting = new Map<number, (hits: SearchHit[]) => void>();
   let nextId = 1;
-  let batch = new Map<string, RowRef>();
+  let batch = new Map<string, ChangedRow>();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   worker.onmessage = (event) => {
@@ -45,7 +45,7 @@ export function createSearchClient(worker: WorkerPort, databaseName: string): Se
     timer = undefined;
     if (batch.size === 0) return;
     worker.postMessage({ t: 'update', refs: [...batch.values()] });
-    batch = new Map();
+    batch = new Map<string, ChangedRow>();
   };
 
   return {
@@ -59,12 +59,13 @@ export function createSearchClient(worker: WorkerPort, databaseName: string): Se
       });
     },
     changed(refs) {
-      for (const ref of refs) batch.set(`${ref.table}\u0001${ref.scope}\u0001${ref.key}`, { table: ref.table, scope: ref.scope, key: ref.key });
+      // The latest change of a row replaces the one waiting: with its copy, or without (then read back).
+      for (const ref of refs) batch.set(`${ref.table}\u0001${ref.scope}\u0001${ref.key}`, { table: ref.table, scope: ref.scope, key: ref.key, ...(ref.row ? { row: ref.row } : {}) });
       if (batch.size >= BATCH_ROWS) flush();
       else timer ??= setTimeout(flush, BATCH_MS);
     },
     cleared() {
-      batch = new Map();
+      batch = new Map<string, ChangedRow>();
       clearTimeout(timer);
       timer = undefined;
       worker.postMessage({ t: 'update', refs: null });

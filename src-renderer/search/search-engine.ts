@@ -2,7 +2,7 @@ import { mirrorTableSpecs, SCHEMA_VERSION, type OutpostDb } from '../../src-shar
 import { SearchIndex, SEARCH_INDEX_FORMAT, type SearchIndexState } from './search-index.js';
 import { highlightText, queryWords, scoreText } from './search-rank.js';
 import type { SearchText } from './search-text.js';
-import { mirrorMark, rowsByRefs, scanTable, searchableTables, setMirrorMark, type RowRef } from './search-rows.js';
+import { mirrorMark, rowsByRefs, scanTable, searchableTables, setMirrorMark, type ChangedRow, type RowRef } from './search-rows.js';
 import { lastPendingId, loadState, notePending, pendingNotes, saveState, type SearchDb } from './search-store.js';
 import { searchTextOf } from './search-text.js';
 import type { Piece } from './search-highlight.js';
@@ -126,7 +126,7 @@ export class SearchEngine {
   }
 
   /** Rows changed (null: the mirror was cleared): noted first, so a restart before the next save redoes them. */
-  update(refs: readonly RowRef[] | null): Promise<void> {
+  update(refs: readonly ChangedRow[] | null): Promise<void> {
     this.queue = this.queue.then(async () => {
       const id = await notePending(this.store, refs);
       await this.apply(refs, id);
@@ -134,17 +134,20 @@ export class SearchEngine {
     return this.queue;
   }
 
-  private async apply(refs: readonly RowRef[] | null, noteId: number): Promise<void> {
+  private async apply(refs: readonly ChangedRow[] | null, noteId: number): Promise<void> {
     if (refs === null) {
       this.index = new SearchIndex();
       this.places = new Places();
     } else {
       for (let i = 0; i < refs.length; i += BATCH) {
         const batch = refs.slice(i, i + BATCH);
-        const present = new Map((await rowsByRefs(this.mirror, batch)).map((r) => [this.places.refOf(r), r.row]));
+        // Rows sent with their copy (a sync page's) are not read back: reading them
+        // built each list's whole view here and was most of what search cost a sync.
+        const unknown = batch.filter((ref) => ref.row === undefined);
+        const present = new Map(unknown.length === 0 ? [] : (await rowsByRefs(this.mirror, unknown)).map((r) => [this.places.refOf(r), r.row]));
         for (const ref of batch) {
           const id = this.places.refOf(ref);
-          const row = present.get(id);
+          const row = ref.row ?? present.get(id);
           this.index.upsert(id, row ? searchTextOf(row) : null);
         }
       }

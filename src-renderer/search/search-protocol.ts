@@ -1,10 +1,10 @@
 import type { SearchHit, SearchStatus } from './search-engine.js';
-import type { RowRef } from './search-rows.js';
+import type { ChangedRow } from './search-rows.js';
 
 /** Messages from the window to the search worker. */
 export type ToWorker =
   | { readonly t: 'open'; readonly databaseName: string }
-  | { readonly t: 'update'; readonly refs: readonly RowRef[] | null }
+  | { readonly t: 'update'; readonly refs: readonly ChangedRow[] | null }
   | { readonly t: 'search'; readonly id: number; readonly query: string; readonly limit: number }
   | { readonly t: 'save' };
 

@@ -12,6 +12,15 @@ export interface RowRef {
   readonly key: string;
 }
 
+/**
+ * A row a write touched, with the copy the write stored when it knows it (a page's
+ * rows, a single row): search indexes that copy instead of reading it back from the
+ * mirror. Updates are applied in write order, so a later write's update wins.
+ */
+export interface ChangedRow extends RowRef {
+  readonly row?: Record<string, unknown>;
+}
+
 /** A mirrored row with where it lives. */
 export interface SearchRow extends RowRef {
   readonly row: Record<string, unknown>;

@@ -144,3 +144,24 @@ describe('the saved index', () => {
     expect(await getRow(second.mirror, COMMENTS, C1)).toBeNull();
   });
 });
+
+describe('rows a write sends with their copy', () => {
+  it('come from pages and single-row writes; outbox writes and sweeps send keys only', async () => {
+    const deps = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const mirror = openDatabase(deps, 'ws');
+    const sent: { key: string; row?: unknown }[][] = [];
+    const store = withSearchUpdates({ ...createDexieMirrorStore(mirror), ...createDexieOutboxStore(mirror) }, mirror, { changed: (refs) => void sent.push(refs.map((r) => ({ key: r.key, row: r.row }))), cleared: () => undefined });
+    const c1 = comment(C1, 'First');
+    await store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows: [c1, comment(C2, 'Second')], quarantined: [], state: state('p1') });
+    const post = { id: POST, locales: [{ culture: 'en-GB', title: 'Quarterly numbers' }] };
+    await store.putRow({ endpoint: 'E3', scope: `E3:${MODULE}`, row: post });
+    await store.outboxPut({ entries: [entryOf({ kind: 'patchPost', moduleId: MODULE, contentId: POST, ops: [{ op: 'replace', path: '/locales/0/title', value: 'Summer party' }] })] });
+    await store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p2', rows: [comment(C2, 'Second again')], quarantined: [], state: state('p2') });
+    await store.finishPass({ endpoint: 'E2', scope: COMMENTS, pass: 'p2', sweep: true, state: state('p2') });
+    expect(sent[0]).toEqual([{ key: C1, row: c1 }, { key: C2, row: comment(C2, 'Second') }]);
+    expect(sent[1]).toEqual([{ key: POST, row: post }]);
+    expect(sent[2]!.every((r) => r.row === undefined)).toBe(true);
+    // The sweep's deleted row goes by key alone.
+    expect(sent.at(-1)).toEqual([{ key: C1, row: undefined }]);
+  });
+});
