@@ -40,3 +40,18 @@ describe('a thread longer than it shows', () => {
     wrapper.unmount();
   });
 });
+
+describe('a chain of replies deeper than the thread nests', () => {
+  it('is shown to its last reply (drawn nested, it overflowed the stack and showed nothing)', async () => {
+    const db = openFakeDatabase();
+    const cid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    const chain = Array.from({ length: 3000 }, (_, i) => ({ id: cid(i), locales: [{ culture: 'en-GB', text: `Reply ${i}` }], parentCommentId: i === 0 ? null : cid(i - 1), creationDateTime: `2026-01-01T10:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z` }));
+    const scope = await seedRows(db, 'E2', { moduleId: MODULE, contentId: POST }, chain);
+    const errors: unknown[] = [];
+    const global = renderingContext(db).global;
+    const wrapper = mount(CommentThread, { props: { scope }, global: { ...global, config: { errorHandler: (error: unknown) => void errors.push(error) } } });
+    await eventually(() => expect(wrapper.text()).toContain('Reply 2999'), 20_000);
+    expect(errors).toEqual([]);
+    wrapper.unmount();
+  }, 60_000);
+});
