@@ -1,12 +1,18 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
 import { createDexieMirrorStore, getRow, openDatabase, type ScopeState } from '../../../src-shared/store/index.js';
 import { SearchEngine } from '../../../src-renderer/search/search-engine.js';
 import { withSearchUpdates } from '../../../src-renderer/search/search-updates.js';
 import { openSearchDatabase, saveState, loadState } from '../../../src-renderer/search/search-store.js';
-import type { RowRef } from '../../../src-renderer/search/search-rows.js';
+import { rowsByRefs, type RowRef } from '../../../src-renderer/search/search-rows.js';
 import { entryOf, MODULE } from '../../shared/outbox/fixtures.js';
+
+// The real reads, counted: rows a write sends with their copy are not read back.
+vi.mock('../../../src-renderer/search/search-rows.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../src-renderer/search/search-rows.js')>();
+  return { ...actual, rowsByRefs: vi.fn(actual.rowsByRefs) };
+});
 
 const POST = '22222222-2222-4222-8222-222222222222';
 const C1 = 'c1c1c1c1-c1c1-4c1c-8c1c-c1c1c1c1c1c1';
@@ -146,6 +152,24 @@ describe('the saved index', () => {
 });
 
 describe('rows a write sends with their copy', () => {
+  it('are indexed from that copy without reading the mirror; rows sent by key are read back', async () => {
+    const { open } = await setup();
+    const { engine, mirror, keys } = await open();
+    const rows = [comment(C1, 'Slides after the meeting'), comment(C2, 'Noted, thanks')];
+    await createDexieMirrorStore(mirror).applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows, quarantined: [], state: state('p1') });
+    const read = vi.mocked(rowsByRefs);
+    read.mockClear();
+    await engine.update(rows.map((row) => ({ table: 'comments', scope: COMMENTS, key: row.id, row })));
+    expect(read).not.toHaveBeenCalled();
+    expect(await keys('slides')).toEqual([C1]);
+
+    read.mockClear();
+    await engine.update([{ table: 'comments', scope: COMMENTS, key: C2 }]);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(read.mock.calls[0]![1]).toEqual([{ table: 'comments', scope: COMMENTS, key: C2 }]);
+    expect(await keys('noted')).toEqual([C2]);
+  });
+
   it('come from pages and single-row writes; outbox writes and sweeps send keys only', async () => {
     const deps = { indexedDB: new IDBFactory(), IDBKeyRange };
     const mirror = openDatabase(deps, 'ws');
