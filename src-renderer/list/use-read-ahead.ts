@@ -5,15 +5,30 @@ import { readRows } from './run-list-query.js';
 
 /** Scroll steps read ahead, reads ahead running at once, and places kept from reading ahead. */
 const AHEAD_STEPS = 4;
-const AHEAD_IN_FLIGHT = 2;
+export const AHEAD_IN_FLIGHT = 4;
 const AHEAD_KEPT = 24;
 /** Rows read on either side of a place: a scroll's steps differ by a row or two. */
 const MARGIN = 4;
 
+/** Steps of a scroll between two of its moves that count as one scroll (ms). */
+const SCROLL_GAP_MS = 250;
+
+/**
+ * How many steps ahead of a scroll a read must start so its rows arrive before the
+ * scroll gets there: a read that takes three steps' time is late for the next two.
+ * `readMs`: how long reads ahead take now; `stepMs`: the time between the scroll's steps.
+ */
+export function leadSteps(readMs: number, stepMs: number, most = 16): number {
+  if (!(readMs > 0) || !(stepMs > 0)) return 1;
+  return Math.max(1, Math.min(most, Math.ceil(readMs / stepMs)));
+}
+
 /**
  * The rows of the next few places of a scroll (in its direction, at its speed), read
  * ahead so a fast scroll finds them read: exactly the rows those places show, a few
- * reads at a time, the nearest first, and none for a place the scroll has passed.
+ * reads at a time, starting at the first place a read can still reach in time (how
+ * long reads take and how fast the scroll steps are both measured as it goes), and
+ * none for a place the scroll has passed.
  * `key` names what the rows answer (the query and the list's revision, null when
  * nothing is read ahead); rows read for another key are dropped. `count`: the list's
  * rows now; no place at or past it is read.
@@ -30,6 +45,10 @@ export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visibl
   let inFlight = 0;
   let span = 0;
   let direction = 0;
+  /** Running averages of a read ahead's time and of the time between a scroll's steps (ms). */
+  let readMs = 0;
+  let stepMs = 0;
+  let lastMoveAt = 0;
 
   const readNext = () => {
     const q = query.value;
@@ -41,9 +60,12 @@ export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visibl
       inFlight++;
       const from = Math.max(0, at - MARGIN);
       pending.set(from, at + span + MARGIN);
+      const startedAt = performance.now();
       readRows(db, q, from, at + span + MARGIN - from)
         .then(
           (rows) => {
+            const took = performance.now() - startedAt;
+            readMs = readMs === 0 ? took : 0.7 * readMs + 0.3 * took;
             if (aheadFor !== readFor) return;
             ahead.set(from, rows);
             if (ahead.size > AHEAD_KEPT) ahead.delete(ahead.keys().next().value!);
@@ -69,8 +91,12 @@ export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visibl
   watch(visible, ({ start, end }) => {
     const step = start - lastStart;
     lastStart = start;
+    const now = performance.now();
+    const since = now - lastMoveAt;
+    lastMoveAt = now;
     const current = key();
     if (current === null || step === 0) return;
+    if (since < SCROLL_GAP_MS) stepMs = stepMs === 0 ? since : 0.7 * stepMs + 0.3 * since;
     if (aheadFor !== current) {
       ahead.clear();
       pending.clear();
@@ -79,7 +105,8 @@ export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visibl
     span = end - start;
     direction = Math.sign(step);
     queued = [];
-    for (let k = 1; k <= AHEAD_STEPS; k++) {
+    const lead = leadSteps(readMs, stepMs);
+    for (let k = lead; k < lead + AHEAD_STEPS; k++) {
       const at = start + step * k;
       // Past either end of the list (a jump to the end steps a whole list): nothing to read.
       if (at >= 0 && at < count() && !covered(at, at + end - start)) queued.push(at);

@@ -38,6 +38,21 @@ describe('the generic table', () => {
     wrapper.unmount();
   });
 
+  it('shows the rows a scroll reaches in the row elements already on screen', async () => {
+    const { wrapper } = await setup(2500);
+    await eventually(() => expect(wrapper.findAll('[data-testid="row"]').length).toBeGreaterThan(10));
+    const rowElements = () => wrapper.findAll('.spacer [role="row"]').map((r) => r.element);
+    const before = new Set(rowElements());
+    const table = wrapper.get('[data-testid="list-table"]').element as HTMLElement;
+    table.scrollTop = 30 * 1200;
+    table.dispatchEvent(new Event('scroll'));
+    await eventually(() => expect(Number(wrapper.findAll('[data-testid="row"]')[0]?.attributes('aria-rowindex'))).toBeGreaterThan(1100));
+    // Every row now on screen is a row of the new place, written into an element that showed another row.
+    const after = rowElements();
+    expect(after.filter((e) => before.has(e)).length).toBeGreaterThanOrEqual(Math.min(before.size, after.length) - 2);
+    wrapper.unmount();
+  });
+
   it('asks for ascending, then descending, then no sort when a header is clicked', async () => {
     const { wrapper, query } = await setup(5);
     await eventually(() => expect(wrapper.findAll('[data-testid="row"]')).toHaveLength(5));

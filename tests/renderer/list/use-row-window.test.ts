@@ -4,6 +4,7 @@ import { endpoints } from '../../../src-shared/api/index.js';
 import { createDexieMirrorStore } from '../../../src-shared/store/index.js';
 import type { ListQuery } from '../../../src-renderer/list/list-query.js';
 import { BLOCK, useRowWindow } from '../../../src-renderer/list/use-row-window.js';
+import { AHEAD_IN_FLIGHT, leadSteps } from '../../../src-renderer/list/use-read-ahead.js';
 import { readRows, type ListWalk } from '../../../src-renderer/list/run-list-query.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { eventually, scopeState, seedRows } from '../helpers/renderer-context.js';
@@ -12,7 +13,7 @@ import { lesson } from '../helpers/rows.js';
 /** Walks the test holds back: each call waits until the test lets it run. */
 const walks: { query: ListQuery; signal: AbortSignal | undefined; release: () => void }[] = [];
 /** Row reads, and whether the test holds new ones back (each then waits for `release`). */
-const reads: { offset: number; limit: number | null; release: () => void; done: boolean }[] = [];
+const reads: { offset: number; limit: number | null; startedAt: number; release: () => void; done: boolean }[] = [];
 const hold = { reads: false };
 
 vi.mock('../../../src-renderer/list/run-list-query.js', async (importOriginal) => {
@@ -25,7 +26,7 @@ vi.mock('../../../src-renderer/list/run-list-query.js', async (importOriginal) =
       return actual.walkList(...args);
     }),
     readRows: vi.fn(async (...args: Parameters<typeof actual.readRows>) => {
-      const read: (typeof reads)[number] = { offset: args[2], limit: args[3], release: () => undefined, done: false };
+      const read: (typeof reads)[number] = { offset: args[2], limit: args[3], startedAt: performance.now(), release: () => undefined, done: false };
       reads.push(read);
       if (hold.reads) await new Promise<void>((resolve) => (read.release = () => resolve()));
       try {
@@ -39,6 +40,7 @@ vi.mock('../../../src-renderer/list/run-list-query.js', async (importOriginal) =
 
 let scope: EffectScope | null = null;
 afterEach(() => {
+  vi.restoreAllMocks();
   scope?.stop();
   scope = null;
   walks.length = 0;
@@ -114,6 +116,40 @@ describe('the row window of a big list', () => {
     expect(win.rowAt(2500)).toBeUndefined();
   });
 
+  it('reads ahead where a scroll will be when the rows arrive, when reads take longer than its steps', async () => {
+    const { win } = await setup(5000);
+    await eventually(() => expect(win.rowAt(0)).toBeDefined());
+    await eventually(() => expect(reads.every((r) => r.done)).toBe(true));
+    // A steady scroll of a screen (30 rows) every 10 ms on a clock the test turns; every read takes 50 ms of it.
+    let clock = 10_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    hold.reads = true;
+    const found: boolean[] = [];
+    for (let frame = 0; frame < 60; frame++) {
+      clock += 10;
+      const arrived = reads.filter((r) => !r.done && clock - r.startedAt >= 50);
+      for (const r of arrived) r.release();
+      await eventually(() => expect(arrived.every((r) => r.done)).toBe(true));
+      const start = frame * 30;
+      win.setVisible(start, start + 30);
+      await nextTick();
+      found.push(win.rowAt(start) !== undefined && win.rowAt(start + 29) !== undefined);
+    }
+    // Reads aimed at the next four steps all arrive after the scroll has passed them; aimed five steps on, most are there.
+    expect(found.slice(20).filter(Boolean).length).toBeGreaterThanOrEqual(15);
+    hold.reads = false;
+    for (const r of reads) r.release();
+  });
+
+  it('aims reads ahead as many steps on as a read takes, within bounds', () => {
+    expect(leadSteps(0, 16)).toBe(1);
+    expect(leadSteps(40, 0)).toBe(1);
+    expect(leadSteps(10, 16)).toBe(1);
+    expect(leadSteps(40, 16)).toBe(3);
+    expect(leadSteps(100, 10)).toBe(10);
+    expect(leadSteps(5000, 10)).toBe(16);
+  });
+
   it('reads nothing ahead past the end of the list after a jump to its end', async () => {
     const { win } = await setup(3000);
     await eventually(() => expect(walks).toHaveLength(1));
@@ -152,13 +188,13 @@ describe('the row window of a big list', () => {
     const isPage = (r: (typeof reads)[number]) => r.offset % BLOCK === 0 && r.limit === BLOCK;
     const page = () => reads.filter(isPage).map((r) => r.offset);
     expect(page()).toEqual([200, 500]);
-    // Ahead: never more than two at once, all in the scroll's direction.
+    // Ahead: never more than a few at once, all in the scroll's direction.
     const running = () => reads.filter((r) => !isPage(r) && !r.done).length;
-    expect(running()).toBeLessThanOrEqual(2);
+    expect(running()).toBeLessThanOrEqual(AHEAD_IN_FLIGHT);
     hold.reads = false;
     for (let i = 0; i < 20 && reads.some((r) => !r.done); i++) {
       for (const r of reads) r.release();
-      expect(running()).toBeLessThanOrEqual(2);
+      expect(running()).toBeLessThanOrEqual(AHEAD_IN_FLIGHT);
       await new Promise((r) => setTimeout(r, 5));
     }
     await eventually(() => expect(page()).toEqual([200, 500, 1100]));
