@@ -5,7 +5,7 @@ import { readRows } from './run-list-query.js';
 
 /** Scroll steps read ahead, reads ahead running at once, and places kept from reading ahead. */
 const AHEAD_STEPS = 4;
-export const AHEAD_IN_FLIGHT = 4;
+export const AHEAD_IN_FLIGHT = 6;
 const AHEAD_KEPT = 24;
 /** Rows read on either side of a place: a scroll's steps differ by a row or two. */
 const MARGIN = 4;
