@@ -73,10 +73,40 @@ export function createSearchClient(worker: WorkerPort, databaseName: string): Se
   };
 }
 
-/** Starts the workspace's search worker (vite bundles it as its own module). */
+/**
+ * A port whose worker starts when a message asks it for something (a search, changed
+ * rows), or when `wake` says so, whichever comes first; messages before that wait, in
+ * order. A worker's start (its script compiled and run, its database opened) took
+ * ~200 ms of a core while a window showed its first list, on a machine of two.
+ */
+export function deferredPort(create: () => WorkerPort, wake: (start: () => void) => void): WorkerPort {
+  let worker: WorkerPort | null = null;
+  const queued: ToWorker[] = [];
+  const start = () => {
+    if (worker) return;
+    worker = create();
+    worker.onmessage = (event) => port.onmessage?.(event);
+    for (const message of queued.splice(0)) worker.postMessage(message);
+  };
+  const port: WorkerPort = {
+    onmessage: null,
+    postMessage(message) {
+      if (worker) return worker.postMessage(message);
+      queued.push(message);
+      if (message.t !== 'open') start();
+    },
+  };
+  wake(start);
+  return port;
+}
+
+/** How long after the window opens search starts, unless it is needed before. */
+const SEARCH_START_MS = 2000;
+
+/** Starts the workspace's search worker (vite bundles it as its own module) once the window's first screen is up, or when first needed. */
 export function startSearch(databaseName: string): SearchClient {
-  const worker = new Worker(new URL('./search-worker.ts', import.meta.url), { type: 'module', name: 'search' });
-  return createSearchClient(worker as unknown as WorkerPort, databaseName);
+  const create = () => new Worker(new URL('./search-worker.ts', import.meta.url), { type: 'module', name: 'search' }) as unknown as WorkerPort;
+  return createSearchClient(deferredPort(create, (start) => setTimeout(start, SEARCH_START_MS)), databaseName);
 }
 
 const SEARCH: InjectionKey<SearchClient> = Symbol('outpost-search');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchClient, type WorkerPort } from '../../../src-renderer/search/search-client.js';
+import { createSearchClient, deferredPort, type WorkerPort } from '../../../src-renderer/search/search-client.js';
 import type { ToWorker } from '../../../src-renderer/search/search-protocol.js';
 
 describe('the search client', () => {
@@ -19,5 +19,39 @@ describe('the search client', () => {
     client.changed([{ ...ref('c'), row: { id: 'c' } }]);
     client.flush();
     expect(posted.at(-1)).toEqual({ t: 'update', refs: [{ ...ref('c'), row: { id: 'c' } }] });
+  });
+
+  it('starts its worker when asked for a search, or when woken, with what was sent before in order', async () => {
+    const posted: ToWorker[] = [];
+    let created = 0;
+    const create = (): WorkerPort => {
+      created++;
+      return { postMessage: (m) => void posted.push(m), onmessage: null };
+    };
+    // Opening alone does not start it; the first search does.
+    const client = createSearchClient(deferredPort(create, () => undefined), 'ws');
+    expect(created).toBe(0);
+    void client.search('budget');
+    expect(created).toBe(1);
+    expect(posted.map((m) => m.t)).toEqual(['open', 'search']);
+
+    // Woken first: it starts then, and the answers reach the client.
+    let wake: () => void = () => undefined;
+    const sent: ToWorker[] = [];
+    let port: WorkerPort | null = null;
+    const later = createSearchClient(
+      deferredPort(
+        () => (port = { postMessage: (m) => void sent.push(m), onmessage: null }),
+        (start) => (wake = start),
+      ),
+      'ws',
+    );
+    expect(port).toBeNull();
+    wake();
+    expect(sent).toEqual([{ t: 'open', databaseName: 'ws' }]);
+    const hits = later.search('plan');
+    const id = (sent.at(-1) as { id: number }).id;
+    port!.onmessage?.({ data: { t: 'result', id, hits: [] } } as unknown as MessageEvent);
+    await expect(hits).resolves.toEqual([]);
   });
 });
