@@ -9,7 +9,7 @@ import { startMirrorWriter } from './db/mirror-writer.js';
 import { openRendererDatabase } from './db/open-renderer-db.js';
 import { assertSchemaPresent, clearLocalCache, describeStorageError, requestPersistentStorage } from './db/storage-health.js';
 import StorageFailure from './components/StorageFailure.vue';
-import { createAppRouter } from './router.js';
+import { createAppRouter, preloadCurrentPage } from './router.js';
 import { provideSearch, startSearch } from './search/search-client.js';
 import { useConnectionStore } from './stores/connection-store.js';
 import { useOutboxStore } from './stores/outbox-store.js';
@@ -48,12 +48,14 @@ function startWorkspace(bridge: Bridge, workspace: WorkspaceSummary): void {
       if (result.ok && result.data.active !== workspace.id) window.location.reload();
     });
 
+  const router = createAppRouter();
+  preloadCurrentPage(router);
   const app = createApp(App);
   const pinia = createPinia();
   app.use(pinia);
   provideAppContext(app, { db, bridge });
   provideSearch(app, search);
-  app.use(createAppRouter());
+  app.use(router);
 
   app.runWithContext(() => {
     useSyncStore(pinia).listen();
