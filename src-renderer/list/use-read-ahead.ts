@@ -69,7 +69,8 @@ export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visibl
             if (aheadFor !== readFor) return;
             ahead.set(from, rows);
             if (ahead.size > AHEAD_KEPT) ahead.delete(ahead.keys().next().value!);
-            filled.value++;
+            // Rows for a place the scroll has not reached re-render nothing now: the move there shows them.
+            if (from < visible.value.end && from + rows.length > visible.value.start) filled.value++;
           },
           () => undefined,
         )
@@ -116,7 +117,8 @@ export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visibl
 
   /** A row read ahead, if it answers the current key. */
   function rowAt(index: number): StoredRow | undefined {
-    if (filled.value === 0 || aheadFor === null || aheadFor !== key()) return undefined;
+    // `filled` is read first, always: rows arriving for the rows on screen show at once.
+    if ((filled.value === 0 && ahead.size === 0) || aheadFor === null || aheadFor !== key()) return undefined;
     for (const [at, rows] of ahead) if (index >= at && index < at + rows.length) return rows[index - at];
     return undefined;
   }
