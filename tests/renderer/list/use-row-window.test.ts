@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { effectScope, nextTick, shallowRef, type EffectScope } from 'vue';
+import { effectScope, nextTick, shallowRef, watchEffect, type EffectScope } from 'vue';
 import { endpoints } from '../../../src-shared/api/index.js';
 import { createDexieMirrorStore } from '../../../src-shared/store/index.js';
 import type { ListQuery } from '../../../src-renderer/list/list-query.js';
@@ -137,6 +137,40 @@ describe('the row window of a big list', () => {
     }
     // Reads aimed at the next four steps all arrive after the scroll has passed them; aimed five steps on, most are there.
     expect(found.slice(20).filter(Boolean).length).toBeGreaterThanOrEqual(15);
+    hold.reads = false;
+    for (const r of reads) r.release();
+  });
+
+  it('shows nothing anew when rows arrive for a place the scroll has not reached', async () => {
+    const { win } = await setup(3000);
+    await eventually(() => expect(win.rowAt(0)).toBeDefined());
+    await eventually(() => expect(reads.every((r) => r.done)).toBe(true));
+    win.setVisible(0, 30);
+    await nextTick();
+    hold.reads = true;
+    const isBlock = (r: (typeof reads)[number]) => r.offset % BLOCK === 0 && r.limit === BLOCK;
+    const aheadAt = (from: number) => reads.find((r) => !isBlock(r) && r.offset === from);
+    // Steps of 300 rows; the blocks on screen stay unread, so the rows shown are read ahead.
+    win.setVisible(300, 330);
+    await eventually(() => expect(aheadAt(596)).toBeDefined());
+    aheadAt(596)!.release();
+    await eventually(() => expect(aheadAt(596)!.done).toBe(true));
+    win.setVisible(600, 630);
+    await eventually(() => expect(win.rowAt(629)).toBeDefined());
+    await eventually(() => expect(aheadAt(896)).toBeDefined());
+    // What the screen shows, counted each time it is worked out again.
+    let shown = 0;
+    const stop = watchEffect(() => {
+      for (let i = 600; i < 630; i++) win.rowAt(i);
+      shown++;
+    });
+    const before = shown;
+    const later = reads.filter((r) => !isBlock(r) && !r.done && r.offset > 850);
+    for (const r of later) r.release();
+    await eventually(() => expect(later.every((r) => r.done)).toBe(true));
+    await nextTick();
+    expect(shown).toBe(before);
+    stop();
     hold.reads = false;
     for (const r of reads) r.release();
   });
