@@ -10,7 +10,7 @@ const AHEAD_KEPT = 24;
 /** Rows read on either side of a place: a scroll's steps differ by a row or two. */
 const MARGIN = 4;
 
-/** Steps of a scroll between two of its moves that count as one scroll (ms). */
+/** The longest pause between two moves that still counts as one scroll (ms). */
 const SCROLL_GAP_MS = 250;
 
 /**
