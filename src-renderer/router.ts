@@ -1,4 +1,4 @@
-import { createRouter, createWebHashHistory, type RouteRecordRaw, type RouterHistory } from 'vue-router';
+import { createRouter, createWebHashHistory, type RouteRecordRaw, type Router, type RouterHistory } from 'vue-router';
 import { AREAS, listPath } from './presentation/areas.js';
 
 /** Route meta of a list page: which area and which of its lists. */
@@ -45,11 +45,12 @@ export function createAppRouter(history: RouterHistory = createWebHashHistory())
  * modules download while the shell is built instead of after it (the router asks for
  * them only once the shell is on screen). Loading twice is one load.
  */
-export function preloadCurrentPage(router: ReturnType<typeof createAppRouter>): void {
+export function preloadCurrentPage(router: Router): void {
   for (const record of router.resolve(router.options.history.location).matched) {
-    const load = record.components?.default;
-    // A lazy page is a function returning the module's promise; a component object is already here.
-    if (typeof load === 'function' && !('setup' in load) && !('render' in load)) void (load as () => Promise<unknown>)().catch(() => undefined);
+    const page = record.components?.default;
+    // A lazy page is a function without a component's marks (vue-router tells them apart the same way).
+    if (typeof page === 'function' && !('displayName' in page) && !('props' in page) && !('__vccOpts' in page)) {
+      void (page as () => Promise<unknown>)().catch(() => undefined);
+    }
   }
 }
-

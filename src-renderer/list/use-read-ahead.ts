@@ -13,6 +13,11 @@ const MARGIN = 4;
 /** The longest pause between two moves that still counts as one scroll (ms). */
 const SCROLL_GAP_MS = 250;
 
+/** A running average that follows the last values (the first value starts it). */
+function follow(average: number, value: number): number {
+  return average === 0 ? value : 0.7 * average + 0.3 * value;
+}
+
 /**
  * How many steps ahead of a scroll a read must start so its rows arrive before the
  * scroll gets there: a read that takes three steps' time is late for the next two.
@@ -64,8 +69,7 @@ export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visibl
       readRows(db, q, from, at + span + MARGIN - from)
         .then(
           (rows) => {
-            const took = performance.now() - startedAt;
-            readMs = readMs === 0 ? took : 0.7 * readMs + 0.3 * took;
+            readMs = follow(readMs, performance.now() - startedAt);
             if (aheadFor !== readFor) return;
             ahead.set(from, rows);
             if (ahead.size > AHEAD_KEPT) ahead.delete(ahead.keys().next().value!);
@@ -97,7 +101,7 @@ export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visibl
     lastMoveAt = now;
     const current = key();
     if (current === null || step === 0) return;
-    if (since < SCROLL_GAP_MS) stepMs = stepMs === 0 ? since : 0.7 * stepMs + 0.3 * since;
+    if (since < SCROLL_GAP_MS) stepMs = follow(stepMs, since);
     if (aheadFor !== current) {
       ahead.clear();
       pending.clear();
