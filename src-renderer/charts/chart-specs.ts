@@ -31,11 +31,14 @@ export function chartsOf(table: string): readonly ChartSpec[] {
   return CHARTS[table] ?? [];
 }
 
-/** Equal-width bucket edges from min to max (`buckets + 1` edges). */
+/** Equal-width bucket edges from min to max (`buckets + 1` edges, fewer where the range is too narrow for them). */
 export function bucketEdges(min: number, max: number, buckets: number): number[] {
   if (!(max > min)) return [min, min];
   const step = (max - min) / buckets;
-  return Array.from({ length: buckets + 1 }, (_, i) => (i === buckets ? max : min + step * i));
+  const edges = Array.from({ length: buckets + 1 }, (_, i) => (i === buckets ? max : min + step * i));
+  // A range too narrow for its buckets in floating point (from -5e-324 to 0 in two: the
+  // step rounds to nothing) repeats edges: each edge once, so no bucket is empty by width.
+  return edges.filter((edge, i) => i === 0 || edge > edges[i - 1]!);
 }
 
 /** The label of a bucket `[from, to)` with sensible precision. */

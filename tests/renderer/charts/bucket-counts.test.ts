@@ -36,6 +36,8 @@ describe('histogram buckets', () => {
   it('count one value into one bucket, and nothing into none', () => {
     expect(bucketCounts([[5, 3], [5, 2]], 10)).toEqual({ labels: ['5.00–5.00'], values: [5], total: 5 });
     expect(bucketCounts([], 10)).toEqual({ labels: [], values: [], total: 0 });
+    // Too narrow a range for two buckets in floating point (the step rounds to nothing): one bucket, every row in it.
+    expect(bucketCounts([[-5e-324, 1], [0, 1]], 2)).toEqual({ labels: ['-0.00–0.00'], values: [2], total: 2 });
     expect(bucketCounts([[0, 1], [10, 1], [5, 2], [9.99, 1]], 2)).toEqual({ labels: ['0.0–5.0', '5.0–10.0'], values: [1, 4], total: 5 });
   });
 
