@@ -21,6 +21,32 @@ export function keptColumns(db: OutpostDb, scope: string): ScopeColumns | undefi
   return registry.get(db)?.get(scope);
 }
 
+/** Lists being set up (their stored columns read and restored), by database and scope. */
+const settingUp = new WeakMap<OutpostDb, Map<string, { owner: EndpointDef; columns: Promise<ScopeColumns> }>>();
+
+/**
+ * A list's columns from their stored form, or empty. Calls that overlap share one
+ * read: a million-row list's stored columns take a few hundred ms to read, and the
+ * list's count, its first filter and the read started when it opened all ask at once.
+ */
+function setUp(db: OutpostDb, owner: EndpointDef, scope: string, load?: ColumnsLoader): Promise<ScopeColumns> {
+  const running = settingUp.get(db) ?? new Map<string, { owner: EndpointDef; columns: Promise<ScopeColumns> }>();
+  settingUp.set(db, running);
+  const current = running.get(scope);
+  if (current?.owner === owner) return current.columns;
+  const columns = (async () => {
+    const stored = load ? await load(db, scopeId(scope)).catch(() => null) : null;
+    return (stored && ScopeColumns.restore(owner, scope, stored)) ?? new ScopeColumns(owner, scope);
+  })();
+  const entry = { owner, columns };
+  running.set(scope, entry);
+  const done = () => {
+    if (running.get(scope) === entry) running.delete(scope);
+  };
+  columns.then(done, done);
+  return columns;
+}
+
 /**
  * The columns of a list, kept for the few lists used last and brought up to date; a
  * list not in memory starts from its stored columns when `load` has them. `seen`: the
@@ -35,8 +61,7 @@ export async function columnsOf(db: OutpostDb, endpoint: EndpointDef, scope: str
   let columns = lists.get(scope);
   lists.delete(scope);
   if (!columns || columns.endpoint !== owner) {
-    const stored = load ? await load(db, scopeId(scope)).catch(() => null) : null;
-    columns = (stored && ScopeColumns.restore(owner, scope, stored)) ?? new ScopeColumns(owner, scope);
+    columns = await setUp(db, owner, scope, load);
     // Another call may have set it up while this one read.
     const raced = lists.get(scope);
     if (raced?.endpoint === owner) columns = raced;

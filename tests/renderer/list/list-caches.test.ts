@@ -128,6 +128,26 @@ describe('stored list columns', () => {
     db.close();
   });
 
+  it('are read once for requests that overlap (a list\'s count and its first filter ask together)', async () => {
+    const indexedDB = new IDBFactory();
+    const db = open(indexedDB);
+    await page(db, 'p1', Array.from({ length: 40 }, (_, i) => i), 'A');
+    await inProcessEngine(db, { store: true }).remember('E20', scope);
+    await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(2));
+
+    const again = open(indexedDB);
+    const load = vi.fn(loadColumns);
+    const [a, b, c] = await Promise.all([columnsOf(again, endpoint, scope, load), columnsOf(again, endpoint, scope, load), columnsOf(again, endpoint, scope, load)]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    expect(a.size).toBe(40);
+    // Once set up, the list is kept: a later request reads nothing.
+    await columnsOf(again, endpoint, scope, load);
+    expect(load).toHaveBeenCalledTimes(1);
+    db.close();
+  });
+
   it('show stored rows only when no row was removed after they were stored, and as current only at the same revision', () => {
     fc.assert(
       fc.property(fc.nat(50), fc.nat(50), fc.nat(50), (stored, seq, resetAt) => {
