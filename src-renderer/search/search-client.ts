@@ -1,4 +1,5 @@
 import { inject, shallowRef, type App, type InjectionKey, type ShallowRef } from 'vue';
+import { whenQuiet, type QuietTiming } from '../lib/when-quiet.js';
 import type { SearchHit, SearchStatus } from './search-engine.js';
 import type { FromWorker, ToWorker } from './search-protocol.js';
 import type { ChangedRow } from './search-rows.js';
@@ -100,13 +101,13 @@ export function deferredPort(create: () => WorkerPort, wake: (start: () => void)
   return port;
 }
 
-/** How long after the window opens search starts, unless it is needed before. */
-const SEARCH_START_MS = 2000;
+/** When search starts unless it is needed before: the first screen is up and the user paused (when-quiet.ts). */
+const SEARCH_START: QuietTiming = { afterMs: 2000, quietMs: 1000, latestMs: 30_000 };
 
-/** Starts the workspace's search worker (vite bundles it as its own module) once the window's first screen is up, or when first needed. */
+/** Starts the workspace's search worker (vite bundles it as its own module) once the window is quiet, or when first needed. */
 export function startSearch(databaseName: string): SearchClient {
   const create = () => new Worker(new URL('./search-worker.ts', import.meta.url), { type: 'module', name: 'search' }) as unknown as WorkerPort;
-  return createSearchClient(deferredPort(create, (start) => setTimeout(start, SEARCH_START_MS)), databaseName);
+  return createSearchClient(deferredPort(create, (start) => void whenQuiet(start, SEARCH_START)), databaseName);
 }
 
 const SEARCH: InjectionKey<SearchClient> = Symbol('outpost-search');
