@@ -2,7 +2,7 @@ import { inject, shallowRef, type App, type InjectionKey, type ShallowRef } from
 import { whenQuiet, type QuietTiming } from '../lib/when-quiet.js';
 import type { SearchHit, SearchStatus } from './search-engine.js';
 import type { FromWorker, ToWorker } from './search-protocol.js';
-import type { ChangedRow } from './search-rows.js';
+import type { ChangedPage, ChangedRow } from './search-rows.js';
 import type { SearchSink } from './search-updates.js';
 
 /** The window's side of search: queries to the worker, changed rows batched for it. */
@@ -29,6 +29,9 @@ export function createSearchClient(worker: WorkerPort, databaseName: string): Se
   const waiting = new Map<number, (hits: SearchHit[]) => void>();
   let nextId = 1;
   let batch = new Map<string, ChangedRow>();
+  /** Pages waiting: they go before the rows in `batch` (a page comes in after what was batched before it is sent). */
+  let pages: ChangedPage[] = [];
+  let pageRows = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   worker.onmessage = (event) => {
@@ -44,9 +47,15 @@ export function createSearchClient(worker: WorkerPort, databaseName: string): Se
   const flush = () => {
     clearTimeout(timer);
     timer = undefined;
-    if (batch.size === 0) return;
-    worker.postMessage({ t: 'update', refs: [...batch.values()] });
+    if (batch.size === 0 && pages.length === 0) return;
+    worker.postMessage({ t: 'update', refs: [...batch.values()], ...(pages.length > 0 ? { pages } : {}) });
     batch = new Map<string, ChangedRow>();
+    pages = [];
+    pageRows = 0;
+  };
+  const later = () => {
+    if (batch.size + pageRows >= BATCH_ROWS) flush();
+    else timer ??= setTimeout(flush, BATCH_MS);
   };
 
   return {
@@ -62,11 +71,19 @@ export function createSearchClient(worker: WorkerPort, databaseName: string): Se
     changed(refs) {
       // The latest change of a row replaces the one waiting: with its copy, or without (then read back).
       for (const ref of refs) batch.set(`${ref.table}\u0001${ref.scope}\u0001${ref.key}`, { table: ref.table, scope: ref.scope, key: ref.key, ...(ref.row ? { row: ref.row } : {}) });
-      if (batch.size >= BATCH_ROWS) flush();
-      else timer ??= setTimeout(flush, BATCH_MS);
+      later();
+    },
+    page(page) {
+      // Rows changed before the page are sent before it (a later copy of a row wins).
+      if (batch.size > 0) flush();
+      pages.push(page);
+      pageRows += page.keys.length;
+      later();
     },
     cleared() {
       batch = new Map<string, ChangedRow>();
+      pages = [];
+      pageRows = 0;
       clearTimeout(timer);
       timer = undefined;
       worker.postMessage({ t: 'update', refs: null });

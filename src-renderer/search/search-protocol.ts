@@ -1,10 +1,11 @@
 import type { SearchHit, SearchStatus } from './search-engine.js';
-import type { ChangedRow } from './search-rows.js';
+import type { ChangedPage, ChangedRow } from './search-rows.js';
 
 /** Messages from the window to the search worker. */
 export type ToWorker =
   | { readonly t: 'open'; readonly databaseName: string }
-  | { readonly t: 'update'; readonly refs: readonly ChangedRow[] | null }
+  /** `pages` first, then `refs`; `refs` null: the mirror was cleared. */
+  | { readonly t: 'update'; readonly refs: readonly ChangedRow[] | null; readonly pages?: readonly ChangedPage[] }
   | { readonly t: 'search'; readonly id: number; readonly query: string; readonly limit: number }
   | { readonly t: 'save' };
 

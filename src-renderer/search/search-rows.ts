@@ -19,6 +19,26 @@ export interface RowRef {
  */
 export interface ChangedRow extends RowRef {
   readonly row?: Record<string, unknown>;
+  /** Or the row as its stored JSON text (a sync page's rows, see {@link ChangedPage}). */
+  readonly text?: string;
+}
+
+/**
+ * A sync page's rows as the JSON texts they were stored as. Posting a page's row
+ * objects to the search worker (each walked and copied) took ~1.8 s of the window's
+ * thread per 400,000 rows mirrored; their texts, 0.65 s (joined into one string per
+ * page, 0.9 s: the joining cost more than it saved).
+ */
+export interface ChangedPage {
+  readonly table: string;
+  readonly scope: string;
+  readonly keys: readonly string[];
+  readonly texts: readonly string[];
+}
+
+/** A page's rows one by one (in the worker). */
+export function pageRows(page: ChangedPage): ChangedRow[] {
+  return page.keys.map((key, i) => ({ table: page.table, scope: page.scope, key, text: page.texts[i]! }));
 }
 
 /** A mirrored row with where it lives. */

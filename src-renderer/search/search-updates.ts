@@ -1,20 +1,22 @@
 import { endpoints, rowKey } from '../../src-shared/api/index.js';
 import type { OutboxEntry, OutboxStore, Target } from '../../src-shared/outbox/index.js';
 import { rowLocationOf } from '../../src-shared/outbox/index.js';
-import { parseScopeKey, type MirrorStore, type OutpostDb } from '../../src-shared/store/index.js';
-import { scopeRowRefs, sweptRowRefs, type ChangedRow, type RowRef } from './search-rows.js';
+import { parseScopeKey, storedTextsOf, type MirrorStore, type OutpostDb } from '../../src-shared/store/index.js';
+import { scopeRowRefs, sweptRowRefs, type ChangedPage, type ChangedRow, type RowRef } from './search-rows.js';
 
 /** Where changed rows go: the search client, which batches them for the worker. */
 export interface SearchSink {
   changed(refs: readonly ChangedRow[]): void;
+  /** A sync page's rows, as stored; after what was `changed` before it. */
+  page(page: ChangedPage): void;
   cleared(): void;
 }
 
 /**
  * The store port with search kept up to date: each write main asks for runs as before,
  * and once its transaction has committed the keys of the rows it touched go to `sink`,
- * with the rows a page or a single-row write stored (the latest write of a key is its
- * current copy); the index reads the others itself, off the main thread. Rows a sweep or a removal
+ * with the rows a page (as the texts it stored) or a single-row write stored (the
+ * latest write of a key is its current copy); the index reads the others itself, off the main thread. Rows a sweep or a removal
  * deletes are listed, by key only, just before. A failure here never fails the write.
  */
 export function withSearchUpdates<S extends MirrorStore & OutboxStore>(store: S, db: OutpostDb, sink: SearchSink): S {
@@ -42,7 +44,10 @@ export function withSearchUpdates<S extends MirrorStore & OutboxStore>(store: S,
     async applyPage(command) {
       const result = await store.applyPage(command);
       const endpoint = endpoints[command.endpoint];
-      sink.changed(command.rows.map((row) => ({ table: endpoint.table, scope: command.scope, key: rowKey(endpoint, row), row })));
+      const keys = command.rows.map((row) => rowKey(endpoint, row));
+      const texts = storedTextsOf(command.rows);
+      if (texts) sink.page({ table: endpoint.table, scope: command.scope, keys, texts });
+      else sink.changed(command.rows.map((row, i) => ({ table: endpoint.table, scope: command.scope, key: keys[i]!, row })));
       return result;
     },
     async putRow(command) {

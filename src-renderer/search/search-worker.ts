@@ -2,6 +2,7 @@
 import { openDatabase } from '../../src-shared/store/index.js';
 import { SearchEngine } from './search-engine.js';
 import type { FromWorker, ToWorker } from './search-protocol.js';
+import { pageRows } from './search-rows.js';
 import { openSearchDatabase, searchDatabaseName } from './search-store.js';
 
 /**
@@ -36,7 +37,8 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   }
   if (!engine) return;
   if (message.t === 'update') {
-    void engine.then((e) => e.update(message.refs)).then(scheduleSave, fail);
+    const refs = message.refs === null ? null : [...(message.pages ?? []).flatMap(pageRows), ...message.refs];
+    void engine.then((e) => e.update(refs)).then(scheduleSave, fail);
   } else if (message.t === 'save') {
     void engine.then((e) => e.save()).catch(fail);
   } else if (message.t === 'search') {

@@ -81,6 +81,17 @@ export function chunkEnds(texts: readonly string[], maxRows = CHUNK_PART_ROWS, m
   return ends;
 }
 
+const pageTexts = new WeakMap<readonly Record<string, unknown>[], readonly string[]>();
+
+/**
+ * The JSON texts a page's rows were stored as ({@link appendChunk}), for what else takes
+ * the page on (search sends them instead of the rows: a string is copied to a worker,
+ * an object walked). Kept per page, while the page's rows are held.
+ */
+export function storedTextsOf(rows: readonly Record<string, unknown>[]): readonly string[] | undefined {
+  return pageTexts.get(rows);
+}
+
 /**
  * Stores rows as new chunks of the scope (a chunk per {@link chunkEnds} part, numbered
  * in the rows' order), stamped with the pass; the newest copy of each key.
@@ -89,6 +100,7 @@ export async function appendChunk(db: OutpostDb, scope: ScopeKey, table: string,
   if (rows.length === 0) return;
   const id = scopeId(scope);
   const texts = rows.map((row) => JSON.stringify(row));
+  pageTexts.set(rows, texts);
   const ends = chunkEnds(texts);
   let chunk = await nextSeqs(db, id, ends.length);
   const heads: ChunkHead[] = [];

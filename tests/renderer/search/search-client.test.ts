@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSearchClient, deferredPort, type WorkerPort } from '../../../src-renderer/search/search-client.js';
 import type { ToWorker } from '../../../src-renderer/search/search-protocol.js';
+import { pageRows } from '../../../src-renderer/search/search-rows.js';
 
 describe('the search client', () => {
   it('sends the latest change of each row once: with its copy, or without one when the latest change had none', () => {
@@ -19,6 +20,25 @@ describe('the search client', () => {
     client.changed([{ ...ref('c'), row: { id: 'c' } }]);
     client.flush();
     expect(posted.at(-1)).toEqual({ t: 'update', refs: [{ ...ref('c'), row: { id: 'c' } }] });
+  });
+
+  it('sends a sync page as its stored texts, after the rows changed before it and before those changed after', () => {
+    const posted: ToWorker[] = [];
+    const client = createSearchClient({ postMessage: (m) => void posted.push(m), onmessage: null }, 'ws');
+    const ref = (key: string) => ({ table: 'comments', scope: 'E2:x', key });
+    const page = { table: 'comments', scope: 'E2:x', keys: ['a', 'b'], texts: ['{"id":"a","v":2}', '{"id":"b","v":2}'] };
+    client.changed([{ ...ref('a'), row: { id: 'a', v: 1 } }]);
+    client.page(page);
+    client.changed([{ ...ref('b'), row: { id: 'b', v: 3 } }]);
+    client.flush();
+    const updates = posted.filter((m) => m.t === 'update');
+    expect(updates).toEqual([
+      { t: 'update', refs: [{ ...ref('a'), row: { id: 'a', v: 1 } }] },
+      { t: 'update', refs: [{ ...ref('b'), row: { id: 'b', v: 3 } }], pages: [page] },
+    ]);
+    // As the worker applies them: the page's rows, then the rows changed after it (b's latest copy is v 3).
+    const last = updates[1]! as Extract<ToWorker, { t: 'update' }>;
+    expect([...last.pages!.flatMap(pageRows), ...last.refs!].map((r) => ('text' in r ? r.text : JSON.stringify(r.row)))).toEqual(['{"id":"a","v":2}', '{"id":"b","v":2}', '{"id":"b","v":3}']);
   });
 
   it('starts its worker when asked for a search, or when woken, with what was sent before in order', async () => {

@@ -5,7 +5,7 @@ import { createDexieMirrorStore, getRow, openDatabase, type ScopeState } from '.
 import { SearchEngine } from '../../../src-renderer/search/search-engine.js';
 import { withSearchUpdates } from '../../../src-renderer/search/search-updates.js';
 import { openSearchDatabase, saveState, loadState } from '../../../src-renderer/search/search-store.js';
-import { rowsByRefs, type RowRef } from '../../../src-renderer/search/search-rows.js';
+import { pageRows, rowsByRefs, type ChangedPage, type RowRef } from '../../../src-renderer/search/search-rows.js';
 import { entryOf, MODULE } from '../../shared/outbox/fixtures.js';
 
 // The real reads, counted: rows a write sends with their copy are not read back.
@@ -33,7 +33,12 @@ async function setup() {
     const engine = await SearchEngine.open(mirror, search);
     await engine.ready;
     const pending: Promise<void>[] = [];
-    const sink = { changed: (refs: readonly RowRef[]) => void pending.push(engine.update(refs)), cleared: () => void pending.push(engine.update(null)) };
+    const sink = {
+      changed: (refs: readonly RowRef[]) => void pending.push(engine.update(refs)),
+      // As the worker takes a page: its rows as the texts they were stored as.
+      page: (page: ChangedPage) => void pending.push(engine.update(pageRows(page))),
+      cleared: () => void pending.push(engine.update(null)),
+    };
     const store = withSearchUpdates({ ...createDexieMirrorStore(mirror), ...createDexieOutboxStore(mirror) }, mirror, sink);
     const settled = async () => {
       await Promise.all(pending);
@@ -170,22 +175,29 @@ describe('rows a write sends with their copy', () => {
     expect(await keys('noted')).toEqual([C2]);
   });
 
-  it('come from pages and single-row writes; outbox writes and sweeps send keys only', async () => {
+  it('come from pages (as the text they are stored as) and single-row writes; outbox writes and sweeps send keys only', async () => {
     const deps = { indexedDB: new IDBFactory(), IDBKeyRange };
     const mirror = openDatabase(deps, 'ws');
-    const sent: { key: string; row?: unknown }[][] = [];
-    const store = withSearchUpdates({ ...createDexieMirrorStore(mirror), ...createDexieOutboxStore(mirror) }, mirror, { changed: (refs) => void sent.push(refs.map((r) => ({ key: r.key, row: r.row }))), cleared: () => undefined });
+    const sent: { key: string; row?: unknown; text?: string }[][] = [];
+    const store = withSearchUpdates({ ...createDexieMirrorStore(mirror), ...createDexieOutboxStore(mirror) }, mirror, {
+      changed: (refs) => void sent.push(refs.map((r) => ({ key: r.key, ...(r.row ? { row: r.row } : {}) }))),
+      page: (page) => void sent.push(pageRows(page).map((r) => ({ key: r.key, text: r.text! }))),
+      cleared: () => undefined,
+    });
     const c1 = comment(C1, 'First');
     await store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows: [c1, comment(C2, 'Second')], quarantined: [], state: state('p1') });
+    // A page's rows go as the JSON text the chunk holds (a string is copied to the worker, an object walked).
+    const stored = (await mirror.chunkBodies.toArray())[0]!.rows;
     const post = { id: POST, locales: [{ culture: 'en-GB', title: 'Quarterly numbers' }] };
     await store.putRow({ endpoint: 'E3', scope: `E3:${MODULE}`, row: post });
     await store.outboxPut({ entries: [entryOf({ kind: 'patchPost', moduleId: MODULE, contentId: POST, ops: [{ op: 'replace', path: '/locales/0/title', value: 'Summer party' }] })] });
     await store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p2', rows: [comment(C2, 'Second again')], quarantined: [], state: state('p2') });
     await store.finishPass({ endpoint: 'E2', scope: COMMENTS, pass: 'p2', sweep: true, state: state('p2') });
-    expect(sent[0]).toEqual([{ key: C1, row: c1 }, { key: C2, row: comment(C2, 'Second') }]);
+    expect(sent[0]).toEqual([{ key: C1, text: JSON.stringify(c1) }, { key: C2, text: JSON.stringify(comment(C2, 'Second')) }]);
+    expect(sent[0]!.map((r) => r.text)).toEqual(stored);
     expect(sent[1]).toEqual([{ key: POST, row: post }]);
-    expect(sent[2]!.every((r) => r.row === undefined)).toBe(true);
+    expect(sent[2]!.every((r) => r.row === undefined && r.text === undefined)).toBe(true);
     // The sweep's deleted row goes by key alone.
-    expect(sent.at(-1)).toEqual([{ key: C1, row: undefined }]);
+    expect(sent.at(-1)).toEqual([{ key: C1 }]);
   });
 });
