@@ -125,6 +125,19 @@ export async function readScopeRows(db: OutpostDb, scope: ScopeKey): Promise<Sto
   return all;
 }
 
+/**
+ * Whether any scope holds rows of a table (chunks or single rows), from one index key
+ * at most, no row read. Asking {@link tableScopes} for it read every chunk key of the
+ * table: 214 ms of the database's time for a million-row table when a list opened, and
+ * the list's first rows waited behind it.
+ */
+export async function tableHasRows(db: OutpostDb, table: string): Promise<boolean> {
+  return db.transaction('r', [db.chunkHeads, db.overlay], async () => {
+    if ((await db.chunkHeads.where('table').equals(table).limit(1).primaryKeys()).length > 0) return true;
+    return (await db.overlay.where('table').equals(table).limit(1).primaryKeys()).length > 0;
+  });
+}
+
 /** The scopes holding rows of a table (chunks or single rows). */
 export async function tableScopes(db: OutpostDb, table: string): Promise<ScopeKey[]> {
   return db.transaction('r', tablesOf(db), async () => {

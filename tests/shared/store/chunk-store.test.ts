@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
-import { createDexieMirrorStore, getRow, onlyPass, readScopeRows, scopeKey, scopeKeyPasses, scopeRevision, type ScopeState } from '../../../src-shared/store/index.js';
+import { endpoints } from '../../../src-shared/api/index.js';
+import { createDexieMirrorStore, getRow, onlyPass, readScopeRows, scopeKey, scopeKeyPasses, scopeRevision, tableHasRows, tableScopes, type ScopeState } from '../../../src-shared/store/index.js';
 import { CHUNK_PART_BYTES } from '../../../src-shared/store/chunk-writes.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { entryOf, titlePatch, USER } from '../outbox/fixtures.js';
@@ -180,6 +181,27 @@ describe('the chunked mirror', () => {
     expect(await names()).toEqual({});
     expect(await db.overlay.count()).toBe(0);
     expect(await db.chunkBodies.count()).toBe(0);
+  });
+
+  it('tells whether a table holds rows as its scopes do: chunks or single rows, none once removed', async () => {
+    const { db, store, page } = setup();
+    const table = endpoints.E20.table;
+    const otherTable = endpoints.E21.table;
+    const agree = async () => {
+      for (const t of [table, otherTable]) expect(await tableHasRows(db, t)).toBe((await tableScopes(db, t)).length > 0);
+    };
+    await agree();
+    expect(await tableHasRows(db, table)).toBe(false);
+    await page('p1', [group(1)]);
+    await agree();
+    expect([await tableHasRows(db, table), await tableHasRows(db, otherTable)]).toEqual([true, false]);
+    // A single row only (an optimistic copy, a row put on its own): the table holds rows.
+    await store.putRow({ endpoint: 'E21', scope: other, row: group(3) });
+    await agree();
+    expect(await tableHasRows(db, otherTable)).toBe(true);
+    await store.removeScopes([scope, other]);
+    await agree();
+    expect([await tableHasRows(db, table), await tableHasRows(db, otherTable)]).toEqual([false, false]);
   });
 
   it('shows an optimistic copy over the chunk, and a page arriving later replaces it', async () => {
