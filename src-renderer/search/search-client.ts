@@ -31,7 +31,6 @@ export function createSearchClient(worker: WorkerPort, databaseName: string): Se
   let batch = new Map<string, ChangedRow>();
   /** Pages waiting: they go before the rows in `batch` (a page comes in after what was batched before it is sent). */
   let pages: ChangedPage[] = [];
-  let pageRows = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   worker.onmessage = (event) => {
@@ -51,10 +50,9 @@ export function createSearchClient(worker: WorkerPort, databaseName: string): Se
     worker.postMessage({ t: 'update', refs: [...batch.values()], ...(pages.length > 0 ? { pages } : {}) });
     batch = new Map<string, ChangedRow>();
     pages = [];
-    pageRows = 0;
   };
   const later = () => {
-    if (batch.size + pageRows >= BATCH_ROWS) flush();
+    if (batch.size + pages.reduce((n, page) => n + page.keys.length, 0) >= BATCH_ROWS) flush();
     else timer ??= setTimeout(flush, BATCH_MS);
   };
 
@@ -77,13 +75,11 @@ export function createSearchClient(worker: WorkerPort, databaseName: string): Se
       // Rows changed before the page are sent before it (a later copy of a row wins).
       if (batch.size > 0) flush();
       pages.push(page);
-      pageRows += page.keys.length;
       later();
     },
     cleared() {
       batch = new Map<string, ChangedRow>();
       pages = [];
-      pageRows = 0;
       clearTimeout(timer);
       timer = undefined;
       worker.postMessage({ t: 'update', refs: null });

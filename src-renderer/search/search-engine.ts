@@ -143,11 +143,11 @@ export class SearchEngine {
         const batch = refs.slice(i, i + BATCH);
         // Rows sent with their copy (a sync page's) are not read back: reading them
         // built each list's whole view here and was most of what search cost a sync.
-        const unknown = batch.filter((ref) => ref.row === undefined && ref.text === undefined);
+        const unknown = batch.filter((ref) => ref.row === undefined);
         const present = new Map(unknown.length === 0 ? [] : (await rowsByRefs(this.mirror, unknown)).map((r) => [this.places.refOf(r), r.row]));
         for (const ref of batch) {
           const id = this.places.refOf(ref);
-          const row = ref.row ?? (ref.text === undefined ? present.get(id) : (JSON.parse(ref.text) as Record<string, unknown>));
+          const row = ref.row ?? present.get(id);
           this.index.upsert(id, row ? searchTextOf(row) : null);
         }
       }

@@ -19,8 +19,6 @@ export interface RowRef {
  */
 export interface ChangedRow extends RowRef {
   readonly row?: Record<string, unknown>;
-  /** Or the row as its stored JSON text (a sync page's rows, see {@link ChangedPage}). */
-  readonly text?: string;
 }
 
 /**
@@ -36,9 +34,9 @@ export interface ChangedPage {
   readonly texts: readonly string[];
 }
 
-/** A page's rows one by one (in the worker). */
+/** A page's rows one by one, with their copies (parsed in the worker). */
 export function pageRows(page: ChangedPage): ChangedRow[] {
-  return page.keys.map((key, i) => ({ table: page.table, scope: page.scope, key, text: page.texts[i]! }));
+  return page.keys.map((key, i) => ({ table: page.table, scope: page.scope, key, row: JSON.parse(page.texts[i]!) as Record<string, unknown> }));
 }
 
 /** A mirrored row with where it lives. */

@@ -1,7 +1,7 @@
 import { endpoints, rowKey } from '../../src-shared/api/index.js';
 import type { OutboxEntry, OutboxStore, Target } from '../../src-shared/outbox/index.js';
 import { rowLocationOf } from '../../src-shared/outbox/index.js';
-import { parseScopeKey, storedTextsOf, type MirrorStore, type OutpostDb } from '../../src-shared/store/index.js';
+import { parseScopeKey, storedPageOf, type MirrorStore, type OutpostDb } from '../../src-shared/store/index.js';
 import { scopeRowRefs, sweptRowRefs, type ChangedPage, type ChangedRow, type RowRef } from './search-rows.js';
 
 /** Where changed rows go: the search client, which batches them for the worker. */
@@ -44,10 +44,9 @@ export function withSearchUpdates<S extends MirrorStore & OutboxStore>(store: S,
     async applyPage(command) {
       const result = await store.applyPage(command);
       const endpoint = endpoints[command.endpoint];
-      const keys = command.rows.map((row) => rowKey(endpoint, row));
-      const texts = storedTextsOf(command.rows);
-      if (texts) sink.page({ table: endpoint.table, scope: command.scope, keys, texts });
-      else sink.changed(command.rows.map((row, i) => ({ table: endpoint.table, scope: command.scope, key: keys[i]!, row })));
+      const stored = storedPageOf(command.rows);
+      if (stored) sink.page({ table: endpoint.table, scope: command.scope, keys: stored.keys, texts: stored.texts });
+      else sink.changed(command.rows.map((row) => ({ table: endpoint.table, scope: command.scope, key: rowKey(endpoint, row), row })));
       return result;
     },
     async putRow(command) {

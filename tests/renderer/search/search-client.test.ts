@@ -38,7 +38,7 @@ describe('the search client', () => {
     ]);
     // As the worker applies them: the page's rows, then the rows changed after it (b's latest copy is v 3).
     const last = updates[1]! as Extract<ToWorker, { t: 'update' }>;
-    expect([...last.pages!.flatMap(pageRows), ...last.refs!].map((r) => ('text' in r ? r.text : JSON.stringify(r.row)))).toEqual(['{"id":"a","v":2}', '{"id":"b","v":2}', '{"id":"b","v":3}']);
+    expect([...last.pages!.flatMap(pageRows), ...last.refs!].map((r) => JSON.stringify(r.row))).toEqual(['{"id":"a","v":2}', '{"id":"b","v":2}', '{"id":"b","v":3}']);
   });
 
   it('starts its worker when asked for a search, or when woken, with what was sent before in order', async () => {

@@ -35,7 +35,7 @@ async function setup() {
     const pending: Promise<void>[] = [];
     const sink = {
       changed: (refs: readonly RowRef[]) => void pending.push(engine.update(refs)),
-      // As the worker takes a page: its rows as the texts they were stored as.
+      // As the worker takes a page: its rows parsed from the texts they were stored as.
       page: (page: ChangedPage) => void pending.push(engine.update(pageRows(page))),
       cleared: () => void pending.push(engine.update(null)),
     };
@@ -181,7 +181,7 @@ describe('rows a write sends with their copy', () => {
     const sent: { key: string; row?: unknown; text?: string }[][] = [];
     const store = withSearchUpdates({ ...createDexieMirrorStore(mirror), ...createDexieOutboxStore(mirror) }, mirror, {
       changed: (refs) => void sent.push(refs.map((r) => ({ key: r.key, ...(r.row ? { row: r.row } : {}) }))),
-      page: (page) => void sent.push(pageRows(page).map((r) => ({ key: r.key, text: r.text! }))),
+      page: (page) => void sent.push(page.keys.map((key, i) => ({ key, text: page.texts[i]! }))),
       cleared: () => undefined,
     });
     const c1 = comment(C1, 'First');
