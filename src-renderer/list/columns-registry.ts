@@ -1,6 +1,6 @@
 import { endpoints, type EndpointDef } from '../../src-shared/api/index.js';
 import { scopeId, type OutpostDb } from '../../src-shared/store/index.js';
-import type { ColumnsSnapshot } from './columns-snapshot.js';
+import type { StoredColumns } from './columns-snapshot.js';
 import { ScopeColumns } from './scope-columns.js';
 
 /** Lists kept: the last used, up to this many, and fewer when together they hold more rows than {@link SLOTS_KEPT}. */
@@ -9,7 +9,7 @@ const SLOTS_KEPT = 1_500_000;
 const registry = new WeakMap<OutpostDb, Map<string, ScopeColumns>>();
 
 /** Reads a list's stored columns; set by the list worker, which stores them (list-caches.ts). */
-export type ColumnsLoader = (db: OutpostDb, scope: number) => Promise<ColumnsSnapshot | null>;
+export type ColumnsLoader = (db: OutpostDb, scope: number) => Promise<StoredColumns | null>;
 
 /** The list endpoint whose fields a scope's columns hold: E5 rows live in E4's lists. */
 export function ownerOf(endpoint: EndpointDef, scope: string): EndpointDef {
@@ -25,9 +25,9 @@ export function keptColumns(db: OutpostDb, scope: string): ScopeColumns | undefi
 const settingUp = new WeakMap<OutpostDb, Map<string, { owner: EndpointDef; columns: Promise<ScopeColumns> }>>();
 
 /**
- * A list's columns from their stored form, or empty. Calls that overlap share one
- * read: a million-row list's stored columns take a few hundred ms to read, and the
- * list's count, its first filter and the read started when it opened all ask at once.
+ * A list's columns from their stored base, or empty. Calls that overlap share one
+ * read: the list's count, its first filter and the read started when it opened all
+ * ask at once.
  */
 function setUp(db: OutpostDb, owner: EndpointDef, scope: string, load?: ColumnsLoader): Promise<ScopeColumns> {
   const running = settingUp.get(db) ?? new Map<string, { owner: EndpointDef; columns: Promise<ScopeColumns> }>();

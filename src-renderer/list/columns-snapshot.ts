@@ -2,19 +2,49 @@ import type { EndpointId } from '../../src-shared/api/index.js';
 import type { OverlayEntry } from '../../src-shared/store/index.js';
 import type { CodedColumnData } from './coded-column.js';
 
-/** A list's columns as stored (listCaches, part 'columns'): typed arrays and one text of every key. */
-export interface ColumnsSnapshot {
+/**
+ * A list's columns as stored (listCaches), in parts read when first needed: at a
+ * million rows the whole is ~140 MB (half of it the keys' text), and a list opened
+ * again then waited ~400 ms for it before its first filter. The base ('columns') is
+ * what every query reads; a field ('field:<name>') is read when a query sorts,
+ * filters or counts on it; the keys ('keys') when a delta is merged, a key looked up
+ * or a window answered without its rows. Every part names the revision it answers,
+ * and parts of different revisions are never put together.
+ */
+export interface ColumnsBase {
+  readonly layout: 'parts';
   readonly endpoint: EndpointId;
   readonly seq: number;
   readonly live: number;
-  readonly keyText: string;
-  /** Where each slot's key ends in `keyText`. */
-  readonly keyEnds: Uint32Array;
   readonly keyOrder: Uint32Array;
   readonly place: Float64Array;
-  readonly writtenAt: Float64Array;
-  readonly fields: Readonly<Record<string, CodedColumnData>>;
+  /** The fields stored, each as its own part. */
+  readonly fields: readonly string[];
   readonly chunks: Float64Array;
   readonly passes: readonly string[];
   readonly local: readonly (readonly [number, OverlayEntry])[];
 }
+
+/** Part 'keys': one text of every key, where each slot's key ends in it, and the write each slot's copy came from. */
+export interface ColumnsKeys {
+  readonly keyText: string;
+  readonly keyEnds: Uint32Array;
+  readonly writtenAt: Float64Array;
+}
+
+/** A list's columns whole, as written: the base, the keys and every field. */
+export interface ColumnsSnapshot {
+  readonly base: ColumnsBase;
+  readonly keys: ColumnsKeys;
+  readonly fields: Readonly<Record<string, CodedColumnData>>;
+}
+
+/** Stored columns as read: the base, and the other parts on demand (null when a part is gone or answers another revision). */
+export interface StoredColumns {
+  readonly base: ColumnsBase;
+  keys(): Promise<ColumnsKeys | null>;
+  field(name: string): Promise<CodedColumnData | null>;
+}
+
+export const KEYS_PART = 'keys';
+export const fieldPart = (field: string) => `field:${field}`;

@@ -1,12 +1,14 @@
 import { scopeId, scopeRevision, type OutpostDb } from '../../src-shared/store/index.js';
 import type { EngineQuery, WindowEntry } from './list-engine.js';
-import type { ColumnsSnapshot } from './columns-snapshot.js';
+import { fieldPart, KEYS_PART, type ColumnsBase, type ColumnsKeys, type StoredColumns } from './columns-snapshot.js';
+import type { CodedColumnData } from './coded-column.js';
 import type { ScopeColumns } from './scope-columns.js';
 
 /**
  * What the list worker keeps of a list between sessions (`listCaches`, schema
- * version 5): its columns ('columns', restored and caught up by deltas on the next
- * open) and the first rows of its default order with their text ('first', so a list
+ * version 5): its columns (restored and caught up by deltas on the next open; in
+ * parts, columns-snapshot.ts: the base 'columns', 'keys', one 'field:<name>' per
+ * field) and the first rows of its default order with their text ('first', so a list
  * opened again shows rows before its columns are read). Both name the revision they
  * answer; a record older than the scope's last removal is never used.
  */
@@ -23,11 +25,20 @@ export interface FirstWindow {
 /** Rows kept in the first window: the first block a list reads. */
 export const FIRST_ROWS = 100;
 
-/** The stored columns of a scope, unless rows were removed since they were stored. */
-export async function loadColumns(db: OutpostDb, scope: number): Promise<ColumnsSnapshot | null> {
+/**
+ * The stored columns of a scope, unless rows were removed since they were stored: the
+ * base now, the other parts when asked for (null when a part answers another revision).
+ * A copy stored whole by an earlier version is not read (it is stored again in parts).
+ */
+export async function loadColumns(db: OutpostDb, scope: number): Promise<StoredColumns | null> {
   const [record, revision] = await Promise.all([db.listCaches.get([scope, 'columns']), db.revisions.get(scope)]);
-  if (!record || (revision?.resetAt ?? 0) > record.seq) return null;
-  return record.value as ColumnsSnapshot;
+  const base = record?.value as ColumnsBase | undefined;
+  if (!record || base?.layout !== 'parts' || (revision?.resetAt ?? 0) > record.seq) return null;
+  const part = async <T>(name: string): Promise<T | null> => {
+    const stored = await db.listCaches.get([scope, name]);
+    return stored?.seq === record.seq ? (stored.value as T) : null;
+  };
+  return { base, keys: () => part<ColumnsKeys>(KEYS_PART), field: (name) => part<CodedColumnData>(fieldPart(name)) };
 }
 
 /**
@@ -68,17 +79,21 @@ export async function storedFirstWindow(db: OutpostDb, query: EngineQuery, offse
   return { total: stored.first.total, entries: stored.first.entries.slice(0, limit!) };
 }
 
-/** Stores a list's columns and first window, both at the columns' revision. */
+/** Stores a list's columns (every part read first, see ScopeColumns.ensure) and first window, all at the columns' revision. */
 export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, first: FirstWindow): Promise<void> {
   const scope = scopeId(columns.scope);
   const seq = columns.seq;
-  const snapshot = columns.snapshot();
-  await db.transaction('rw', [db.listCaches, db.revisions], async () => {
+  const { base, keys, fields } = columns.snapshot();
+  const written = await db.transaction('rw', [db.listCaches, db.revisions], async () => {
     // Rows removed while the copy was taken: it would be thrown away on the next open.
-    if (((await db.revisions.get(scope))?.resetAt ?? 0) > seq) return;
+    if (((await db.revisions.get(scope))?.resetAt ?? 0) > seq) return false;
     await db.listCaches.bulkPut([
-      { scope, part: 'columns', seq, value: snapshot },
+      { scope, part: 'columns', seq, value: base },
+      { scope, part: KEYS_PART, seq, value: keys },
+      ...Object.entries(fields).map(([field, value]) => ({ scope, part: fieldPart(field), seq, value })),
       { scope, part: 'first', seq, value: first },
     ]);
+    return true;
   });
+  if (written) columns.storedSeq = seq;
 }

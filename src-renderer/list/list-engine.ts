@@ -1,4 +1,4 @@
-import { endpoints, type EndpointId } from '../../src-shared/api/index.js';
+import { endpoints, rowKey, type EndpointId } from '../../src-shared/api/index.js';
 import { chunkRows, type IndexKey, type OutpostDb, type OverlayEntry } from '../../src-shared/store/index.js';
 import { matchingSlots, valueCountsOf } from './column-query.js';
 import { FIRST_ROWS, loadColumns, loadFirstWindow, storedFirstWindow, storeListCaches, type FirstWindow } from './list-caches.js';
@@ -70,6 +70,9 @@ export interface ListEngine {
   warm(): Promise<void>;
 }
 
+/** The stored parts of a list's columns a request reads (ScopeColumns.ensure). */
+type ColumnsNeed = Parameters<ScopeColumns['ensure']>[1];
+
 /** What the engine may keep between sessions; the worker stores, the in-process engine does not. */
 export interface EngineOptions {
   readonly store?: boolean;
@@ -83,29 +86,46 @@ const REWRITE_MS = 60_000;
 function defaultQuery(columns: ScopeColumns): EngineQuery {
   const fallback = columns.endpoint.defaultSort;
   const field = fallback ? fallback.replace(/^-/, '') : null;
-  const sortable = field !== null && columns.columns.has(field) && !!columns.endpoint.query[field]?.sort;
+  const sortable = field !== null && columns.fields.includes(field) && !!columns.endpoint.query[field]?.sort;
   return { endpoint: columns.endpoint.id, scope: columns.scope, field: sortable ? field : null, descending: sortable && fallback!.startsWith('-'), residual: [] };
 }
 
+/** The field a query sorts on, if the list has it as a column. */
+function sortField(columns: ScopeColumns, query: EngineQuery): string | null {
+  return query.field !== null && columns.fields.includes(query.field) ? query.field : null;
+}
+
+/** The fields of restored columns a query reads: the one it sorts on and those it filters on. */
+function fieldsOf(columns: ScopeColumns, query: EngineQuery): (string | null)[] {
+  return [sortField(columns, query), ...query.residual.map((r) => r.field)];
+}
+
 /** Rows `offset .. offset+limit` of a query on a list's columns, with their stored text. */
-async function windowOf(db: OutpostDb, columns: ScopeColumns, query: EngineQuery, offset: number, limit: number | null) {
-  const field = query.field !== null && columns.columns.has(query.field) ? query.field : null;
+async function windowOf(db: OutpostDb, columns: ScopeColumns, query: EngineQuery, offset: number, limit: number | null): Promise<WindowAnswer> {
+  const field = sortField(columns, query);
   const slots = matchingSlots(columns, field, field !== null && query.descending, query.residual);
   const picked = limit === null ? slots.subarray(offset) : slots.subarray(offset, offset + limit);
   const places = Array.from(picked, (slot) => columns.place[slot]!);
   // One read per chunk, through the row source's cache of decoded chunks.
   const read = limit === null ? null : await chunkRows(db, columns.scope, places.filter((p) => p >= 0).map((p) => Math.floor(p / SLOT)));
+  const rowAt = (place: number) => read?.get(Math.floor(place / SLOT))?.raw(place % SLOT);
+  if (picked.some((slot, i) => places[i]! >= 0 && columns.keyAt(slot) === undefined && rowAt(places[i]!) === undefined)) {
+    // A row not read (swept meanwhile) gives no key: the keys are read (the columns may be built again).
+    await columns.ensure(db, { keys: true });
+    return windowOf(db, columns, query, offset, limit);
+  }
   const entries: WindowEntry[] = [];
   picked.forEach((slot, i) => {
     const place = places[i]!;
-    const key = columns.keys[slot]!;
     if (place >= 0) {
       const chunk = Math.floor(place / SLOT);
-      const row = read?.get(chunk)?.raw(place % SLOT);
+      const row = rowAt(place);
+      // Restored columns read their keys only when needed: a row on screen names its own.
+      const key = columns.keyAt(slot) ?? rowKey(columns.endpoint, typeof row === 'string' ? (JSON.parse(row) as Record<string, unknown>) : row!);
       entries.push({ key, chunk, index: place % SLOT, pass: columns.passOf(chunk), ...(row === undefined ? {} : { row }) });
     } else {
       const local = columns.localEntry(slot);
-      if (local) entries.push({ key, local });
+      if (local) entries.push({ key: local.key, local });
     }
   });
   return { total: slots.length, entries };
@@ -113,7 +133,7 @@ async function windowOf(db: OutpostDb, columns: ScopeColumns, query: EngineQuery
 
 /** Counts a query on a list's columns and places an anchor every `request.every` rows (see {@link ListEngine.walk}). */
 async function walkOf(columns: ScopeColumns, query: EngineQuery, request: WalkRequest): Promise<WalkAnswer> {
-  const field = query.field !== null && columns.columns.has(query.field) ? query.field : null;
+  const field = sortField(columns, query);
   const slots = matchingSlots(columns, field, field !== null && query.descending, query.residual);
   const column = field === null ? null : columns.columns.get(field)!;
   const value = (slot: number): IndexKey => (column === null ? columns.keys[slot]! : column.value(column.codes[slot]!));
@@ -159,7 +179,8 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   const shown = new Set<string>();
 
   const store = async (columns: ScopeColumns) => {
-    if (stored.get(columns.scope)?.seq === columns.seq) return;
+    if (stored.get(columns.scope)?.seq === columns.seq || columns.storedSeq === columns.seq) return;
+    await columns.ensure(db, { fields: columns.fields, keys: true });
     const query = defaultQuery(columns);
     const first: FirstWindow = { endpoint: query.endpoint, field: query.field, descending: query.descending, ...(await windowOf(db, columns, query, 0, FIRST_ROWS)) };
     await storeListCaches(db, columns, first);
@@ -168,7 +189,8 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   /** `now`: a pass completed, or a stale first window waits for the list: written at once, not debounced. */
   const scheduleStore = (columns: ScopeColumns, now = false) => {
     const last = stored.get(columns.scope);
-    if (!options.store || last?.seq === columns.seq) return;
+    // Restored and unchanged since: the stored copy is this one.
+    if (!options.store || last?.seq === columns.seq || columns.storedSeq === columns.seq) return;
     // A list that changes while shown (a sync running) is written again at most once a minute.
     const delay = now ? 0 : Math.max(options.storeDelayMs ?? 2000, last ? last.at + REWRITE_MS - Date.now() : 0);
     clearTimeout(timers.get(columns.scope));
@@ -184,33 +206,39 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
       }, delay),
     );
   };
-  /** `store`: when the list's caches are written ('never' for counts: charts recount growing lists every few seconds). */
-  const columnsFor = async (endpoint: EndpointId, scope: string, show = true, store: 'later' | 'now' | 'never' = 'later', seen?: number) => {
+  /**
+   * A list's columns with the stored parts a request reads (`need`). `store`: when the
+   * list's caches are written ('never' for counts: charts recount growing lists every few seconds).
+   */
+  const columnsFor = async (endpoint: EndpointId, scope: string, need: (columns: ScopeColumns) => ColumnsNeed, show = true, store: 'later' | 'now' | 'never' = 'later', seen?: number) => {
     if (show) shown.add(scope);
     const columns = await columnsOf(db, endpoints[endpoint], scope, options.store ? loadColumns : undefined, seen);
+    await columns.ensure(db, need(columns));
     if (store !== 'never') scheduleStore(columns, store === 'now');
     return columns;
   };
+  // Key order needs the keys' order (in the base), not the keys: rows not read (an export) and a walk's anchors by key do.
+  const forWindow = (query: EngineQuery, limit: number | null) => (columns: ScopeColumns) => ({ fields: fieldsOf(columns, query), keys: limit === null });
+  const forWalk = (query: EngineQuery) => (columns: ScopeColumns) => ({ fields: fieldsOf(columns, query), keys: sortField(columns, query) === null });
 
   return {
     async window(query, offset, limit, seen) {
       if (options.store && !keptColumns(db, query.scope)) {
         const stored = await storedFirstWindow(db, query, offset, limit);
         if (stored) {
-          void columnsFor(query.endpoint, query.scope).catch(() => undefined);
+          void columnsFor(query.endpoint, query.scope, forWindow(query, limit)).catch(() => undefined);
           return stored;
         }
       }
-      return windowOf(db, await columnsFor(query.endpoint, query.scope, true, 'later', seen), query, offset, limit);
+      return windowOf(db, await columnsFor(query.endpoint, query.scope, forWindow(query, limit), true, 'later', seen), query, offset, limit);
     },
 
     async walk(query, request) {
-      const columns = await columnsFor(query.endpoint, query.scope, true, 'later', request.seen);
-      return walkOf(columns, query, request);
+      return walkOf(await columnsFor(query.endpoint, query.scope, forWalk(query), true, 'later', request.seen), query, request);
     },
 
     async counts(endpoint, scope, field) {
-      return valueCountsOf(await columnsFor(endpoint, scope, true, 'never'), field);
+      return valueCountsOf(await columnsFor(endpoint, scope, () => ({ fields: [field] }), true, 'never'), field);
     },
 
     async warm() {
@@ -222,7 +250,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
       // Stored at its current revision already (a delta pass that changed nothing): no list is read.
       if ((await loadFirstWindow(db, scope).catch(() => null))?.current) return;
       // Stored at once: the window may close soon after a sync (the next open would build the list again).
-      await columnsFor(endpoint, scope, shown.has(scope), 'now');
+      await columnsFor(endpoint, scope, () => ({}), shown.has(scope), 'now');
     },
   };
 }

@@ -1,7 +1,7 @@
 import { indexedFields, type EndpointDef } from '../../src-shared/api/index.js';
 import { changesSince, encodeIndexKey, readBodies, type IndexKey, type OutpostDb, type OverlayEntry } from '../../src-shared/store/index.js';
 import { CodedColumn, type CodedColumnData } from './coded-column.js';
-import type { ColumnsSnapshot } from './columns-snapshot.js';
+import type { ColumnsKeys, ColumnsSnapshot, StoredColumns } from './columns-snapshot.js';
 import { mergeKeyOrder } from './key-order.js';
 
 /** Where a slot's current copy is: a chunk row (chunk × SLOT + index), a single row, or gone. */
@@ -30,7 +30,8 @@ function grow<T extends Float64Array | Uint32Array>(array: T, size: number, make
  * revisions by deltas: new chunks and overlay entries are merged in the order they
  * were written (the latest write of a key wins); when rows were removed (a sweep) it
  * starts over. It can be stored and restored ({@link snapshot}), so a list opened
- * again is caught up from its stored revision instead of rebuilt.
+ * again is caught up from its stored revision instead of rebuilt; a restored copy reads
+ * its keys and each field only when a request needs them ({@link ensure}).
  */
 export class ScopeColumns {
   /** The scope revision the columns answer. */
@@ -39,11 +40,23 @@ export class ScopeColumns {
   version = 0;
   /** Slots in use (every slot below is a key the list held at some point). */
   count = 0;
-  keys: string[] = [];
   place: Float64Array = new Float64Array(0);
   keyOrder: Uint32Array = new Uint32Array(0);
+  /** The fields read so far (all of them unless restored and not yet needed). */
   readonly columns = new Map<string, CodedColumn>();
+  /** Every sortable or filterable field of the list. */
+  readonly fields: readonly string[];
+  /** The revision of the stored copy these columns were restored from or last written to. */
+  storedSeq: number | null = null;
+  /** Every slot's key; null while a restored copy has not read them. */
+  private keyList: string[] | null = [];
   private writtenAt: Float64Array = new Float64Array(0);
+  /** The stored parts not read yet, while the columns are exactly as restored. */
+  private parts: StoredColumns | null = null;
+  private partsLost = false;
+  /** Raised whenever the columns start over (rows removed, or a stored part was gone). */
+  private generation = 0;
+  private loading = new Map<string, Promise<void>>();
   private slotIndex: Map<string, number> | null = new Map();
   private local = new Map<number, OverlayEntry>();
   private chunkPass = new Map<number, string>();
@@ -56,7 +69,68 @@ export class ScopeColumns {
     readonly endpoint: EndpointDef,
     readonly scope: string,
   ) {
-    for (const field of indexedFields(endpoint)) this.columns.set(field, new CodedColumn());
+    this.fields = indexedFields(endpoint);
+    for (const field of this.fields) this.columns.set(field, new CodedColumn());
+  }
+
+  /** Every slot's key (read first with {@link ensure} on restored columns). */
+  get keys(): readonly string[] {
+    if (!this.keyList) throw new Error('the keys of restored columns are read on demand: ensure them first');
+    return this.keyList;
+  }
+
+  /** A slot's key, when the keys are read. */
+  keyAt(slot: number): string | undefined {
+    return this.keyList?.[slot];
+  }
+
+  /**
+   * Reads the stored parts a request needs (fields it sorts, filters or counts on; the
+   * keys), once each. Parts stored over since the base was read are not mixed in: the
+   * columns are then built from the chunks.
+   */
+  async ensure(db: OutpostDb, need: { readonly fields?: readonly (string | null)[]; readonly keys?: boolean }): Promise<void> {
+    if (!this.parts) return;
+    const generation = this.generation;
+    const parts = [...(need.keys ? [null] : []), ...(need.fields ?? []).filter((f): f is string => f !== null && this.fields.includes(f))];
+    await Promise.all(parts.map((part) => this.load(part)));
+    // Built again from the chunks (by the catch-up that found the part gone, or this one).
+    if (this.partsLost || this.generation !== generation) await this.sync(db);
+  }
+
+  /** Reads every stored part not read yet: the columns may then change. */
+  private async loadAll(): Promise<void> {
+    await Promise.all([null, ...this.fields].map((part) => this.load(part)));
+    if (!this.partsLost) this.parts = null;
+  }
+
+  /** Reads one stored part (null: the keys), unless read or being read. */
+  private load(part: string | null): Promise<void> {
+    const parts = this.parts;
+    if (!parts || (part === null ? this.keyList !== null : this.columns.has(part))) return Promise.resolve();
+    const name = part ?? '';
+    let running = this.loading.get(name);
+    if (!running) {
+      running = (async () => {
+        const value = part === null ? await parts.keys() : await parts.field(part);
+        // Started over meanwhile (rows removed, or another part was gone).
+        if (this.parts !== parts) return;
+        if (!value) this.partsLost = true;
+        else if (part === null) this.restoreKeys(value as ColumnsKeys);
+        else this.columns.set(part, new CodedColumn(value as CodedColumnData));
+      })().finally(() => this.loading.delete(name));
+      this.loading.set(name, running);
+    }
+    return running;
+  }
+
+  private restoreKeys(stored: ColumnsKeys): void {
+    const n = this.count;
+    const keys = new Array<string>(n);
+    let start = 0;
+    for (let slot = 0; slot < n; slot++) keys[slot] = stored.keyText.slice(start, (start = stored.keyEnds[slot]!));
+    this.keyList = keys;
+    this.writtenAt = stored.writtenAt;
   }
 
   /** Rows alive now. */
@@ -72,8 +146,18 @@ export class ScopeColumns {
   }
 
   private async catchUp(db: OutpostDb): Promise<boolean> {
+    if (this.partsLost) {
+      // A stored part was gone or stored over: built from the chunks.
+      this.startOver();
+      this.seq = 0;
+    }
     const changes = await changesSince(db, this.scope, this.seq);
     if (changes.revision.seq === this.seq && !changes.reset) return false;
+    if (!changes.reset && this.seq !== 0 && this.parts) {
+      // Restored and now changed: every part is read before anything is merged.
+      await this.loadAll();
+      if (this.partsLost) return this.catchUp(db);
+    }
     if (changes.reset || this.seq === 0) this.startOver();
     const firstNew = this.count;
     const events = [...changes.heads.map((h) => ({ seq: h.chunk, head: h })), ...changes.overlay.map((e) => ({ seq: e.seq, entry: e }))].sort((a, b) => a.seq - b.seq);
@@ -118,13 +202,18 @@ export class ScopeColumns {
   }
 
   private startOver(): void {
+    this.generation++;
+    this.parts = null;
+    this.storedSeq = null;
+    this.partsLost = false;
     this.count = 0;
-    this.keys = [];
+    this.keyList = [];
     this.keyOrder = new Uint32Array(0);
     this.slotIndex = new Map();
     this.local.clear();
     this.chunkPass.clear();
-    for (const field of this.columns.keys()) this.columns.set(field, new CodedColumn());
+    this.columns.clear();
+    for (const field of this.fields) this.columns.set(field, new CodedColumn());
     this.liveRows = 0;
     this.version++;
   }
@@ -138,7 +227,8 @@ export class ScopeColumns {
     if (!this.slotIndex) {
       // A restored copy builds its key map only when a delta or a lookup needs it.
       this.slotIndex = new Map();
-      for (let slot = 0; slot < this.count; slot++) this.slotIndex.set(this.keys[slot]!, slot);
+      const keys = this.keys;
+      for (let slot = 0; slot < this.count; slot++) this.slotIndex.set(keys[slot]!, slot);
     }
     return this.slotIndex;
   }
@@ -150,7 +240,7 @@ export class ScopeColumns {
       if (where === GONE) return;
       slot = this.count++;
       index.set(key, slot);
-      this.keys.push(key);
+      this.keyList!.push(key);
       this.place = grow(this.place, this.count, (n) => new Float64Array(n));
       this.writtenAt = grow(this.writtenAt, this.count, (n) => new Float64Array(n));
       this.place[slot] = GONE;
@@ -189,7 +279,7 @@ export class ScopeColumns {
     return this.local.get(slot);
   }
 
-  /** The slot of a key, if the list ever held it. */
+  /** The slot of a key, if the list ever held it (the keys read first, see {@link ensure}). */
   slotOfKey(key: string): number | undefined {
     return this.slotOf().get(key);
   }
@@ -199,49 +289,50 @@ export class ScopeColumns {
     return this.place[slot]! !== GONE;
   }
 
-  /** The columns as stored: copies, so the live ones may change while they are written. */
+  /** The columns as stored: copies, so the live ones may change while they are written (every part read first, see {@link ensure}). */
   snapshot(): ColumnsSnapshot {
     const n = this.count;
+    const keys = this.keys;
     const keyEnds = new Uint32Array(n);
     let end = 0;
-    for (let slot = 0; slot < n; slot++) keyEnds[slot] = end += this.keys[slot]!.length;
+    for (let slot = 0; slot < n; slot++) keyEnds[slot] = end += keys[slot]!.length;
     const fields: Record<string, CodedColumnData> = {};
-    for (const [field, column] of this.columns) fields[field] = column.data(n);
+    for (const field of this.fields) fields[field] = this.columns.get(field)!.data(n);
     return {
-      endpoint: this.endpoint.id,
-      seq: this.seq,
-      live: this.liveRows,
-      keyText: this.keys.join(''),
-      keyEnds,
-      keyOrder: this.keyOrder.slice(),
-      place: this.place.slice(0, n),
-      writtenAt: this.writtenAt.slice(0, n),
+      base: {
+        layout: 'parts',
+        endpoint: this.endpoint.id,
+        seq: this.seq,
+        live: this.liveRows,
+        keyOrder: this.keyOrder.slice(),
+        place: this.place.slice(0, n),
+        fields: this.fields,
+        chunks: Float64Array.from(this.chunkPass.keys()),
+        passes: [...this.chunkPass.values()],
+        local: [...this.local],
+      },
+      keys: { keyText: keys.slice(0, n).join(''), keyEnds, writtenAt: this.writtenAt.slice(0, n) },
       fields,
-      chunks: Float64Array.from(this.chunkPass.keys()),
-      passes: [...this.chunkPass.values()],
-      local: [...this.local],
     };
   }
 
-  /** Columns from their stored form (then caught up with {@link sync}); null when it does not fit the list. */
-  static restore(endpoint: EndpointDef, scope: string, stored: ColumnsSnapshot): ScopeColumns | null {
+  /** Columns from their stored base (then caught up with {@link sync}), the other parts read on demand; null when it does not fit the list. */
+  static restore(endpoint: EndpointDef, scope: string, stored: StoredColumns): ScopeColumns | null {
     const columns = new ScopeColumns(endpoint, scope);
-    if (stored.endpoint !== endpoint.id || [...columns.columns.keys()].some((f) => !stored.fields[f])) return null;
-    const n = stored.keyEnds.length;
-    const keys = new Array<string>(n);
-    let start = 0;
-    for (let slot = 0; slot < n; slot++) keys[slot] = stored.keyText.slice(start, (start = stored.keyEnds[slot]!));
-    columns.keys = keys;
-    columns.count = n;
-    columns.seq = stored.seq;
-    columns.liveRows = stored.live;
-    columns.keyOrder = stored.keyOrder;
-    columns.place = stored.place;
-    columns.writtenAt = stored.writtenAt;
+    const { base } = stored;
+    if (base.endpoint !== endpoint.id || columns.fields.some((f) => !base.fields.includes(f))) return null;
+    columns.count = base.place.length;
+    columns.seq = base.seq;
+    columns.storedSeq = base.seq;
+    columns.liveRows = base.live;
+    columns.keyOrder = base.keyOrder;
+    columns.place = base.place;
+    columns.keyList = null;
     columns.slotIndex = null;
-    for (const field of columns.columns.keys()) columns.columns.set(field, new CodedColumn(stored.fields[field]));
-    stored.chunks.forEach((chunk, i) => columns.chunkPass.set(chunk, stored.passes[i]!));
-    columns.local = new Map(stored.local);
+    columns.columns.clear();
+    columns.parts = stored;
+    base.chunks.forEach((chunk, i) => columns.chunkPass.set(chunk, base.passes[i]!));
+    columns.local = new Map(base.local);
     return columns;
   }
 }

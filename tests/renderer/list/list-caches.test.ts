@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { endpoints } from '../../../src-shared/api/index.js';
+import { endpoints, indexedFields } from '../../../src-shared/api/index.js';
 import { createDexieMirrorStore, openDatabase, scopeId, scopeKey, type OutpostDb } from '../../../src-shared/store/index.js';
 import { matchingSlots } from '../../../src-renderer/list/column-query.js';
 import { firstWindowFit, loadColumns, loadFirstWindow } from '../../../src-renderer/list/list-caches.js';
@@ -14,6 +14,8 @@ import { userGroup } from '../helpers/rows.js';
 const scope = scopeKey('E20', {});
 const endpoint = endpoints.E20;
 const open = (indexedDB: IDBFactory) => openDatabase({ indexedDB, IDBKeyRange });
+/** Records a stored list takes: its columns' base, keys and fields, and its first rows. */
+const STORED_PARTS = 3 + indexedFields(endpoint).length;
 
 /** Every order and a few filters of a list, as keys. */
 function answers(columns: ScopeColumns): string[][] {
@@ -45,7 +47,7 @@ describe('stored list columns', () => {
         await page(db, 'p1', firstIds, 'A');
         const engine = inProcessEngine(db, { store: true, storeDelayMs: 0 });
         await engine.window({ endpoint: 'E20', scope, field: null, descending: false, residual: [] }, 0, 10);
-        await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(2));
+        await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(STORED_PARTS));
         const store = createDexieMirrorStore(db);
         let swept = false;
         for (const c of changes) {
@@ -58,8 +60,10 @@ describe('stored list columns', () => {
         }
         // A sweep (rows removed) makes the stored copy useless: it is not read.
         const stored = await loadColumns(open(indexedDB), scopeId(scope));
-        expect(stored === null).toBe(swept && (await db.revisions.get(scopeId(scope)))!.resetAt > (stored?.seq ?? 0));
-        const restored = await columnsOf(open(indexedDB), endpoint, scope, loadColumns);
+        expect(stored === null).toBe(swept && (await db.revisions.get(scopeId(scope)))!.resetAt > (stored?.base.seq ?? 0));
+        const again = open(indexedDB);
+        const restored = await columnsOf(again, endpoint, scope, loadColumns);
+        await restored.ensure(again, { fields: restored.fields, keys: true });
         const fresh = await columnsOf(open(indexedDB), endpoint, scope);
         expect(restored.size).toBe(fresh.size);
         expect(answers(restored)).toEqual(answers(fresh));
@@ -96,7 +100,7 @@ describe('stored list columns', () => {
     const db = open(indexedDB);
     await page(db, 'p1', Array.from({ length: 150 }, (_, i) => i), 'A');
     await inProcessEngine(db, { store: true, storeDelayMs: 0 }).window({ endpoint: 'E20', scope, field: 'name', descending: false, residual: [] }, 0, 10);
-    await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(2));
+    await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(STORED_PARTS));
     const query: EngineQuery = { endpoint: 'E20', scope, field: endpoint.defaultSort?.replace(/^-/, '') ?? null, descending: endpoint.defaultSort?.startsWith('-') ?? false, residual: [] };
     const expected = await inProcessEngine(open(indexedDB)).window(query, 0, 100);
 
@@ -133,7 +137,7 @@ describe('stored list columns', () => {
     const db = open(indexedDB);
     await page(db, 'p1', Array.from({ length: 40 }, (_, i) => i), 'A');
     await inProcessEngine(db, { store: true }).remember('E20', scope);
-    await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(2));
+    await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(STORED_PARTS));
 
     const again = open(indexedDB);
     const load = vi.fn(loadColumns);
@@ -160,6 +164,63 @@ describe('stored list columns', () => {
     expect(firstWindowFit(7, { seq: 9, resetAt: 3 })).toBe('stale');
     expect(firstWindowFit(7, { seq: 9, resetAt: 8 })).toBeNull();
     expect(firstWindowFit(9, { seq: 7, resetAt: 0 })).toBeNull();
+  });
+});
+
+describe('stored columns read in parts', () => {
+  const filtered: EngineQuery = { endpoint: 'E20', scope, field: 'name', descending: true, residual: [{ field: 'description', op: 'eq', key: 'odd' }] };
+  const stored = async (indexedDB: IDBFactory) => {
+    const db = open(indexedDB);
+    await page(db, 'p1', Array.from({ length: 150 }, (_, i) => i), 'A');
+    await inProcessEngine(db, { store: true }).remember('E20', scope);
+    await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(STORED_PARTS));
+    return db;
+  };
+  const fresh = (indexedDB: IDBFactory, query: EngineQuery, limit: number | null = 40) => inProcessEngine(open(indexedDB)).window(query, 0, limit);
+
+  it('read only what a query needs, answer with the keys its rows name, and are not written again unchanged', async () => {
+    const indexedDB = new IDBFactory();
+    const db = await stored(indexedDB);
+    const again = open(indexedDB);
+    const reads = vi.spyOn(again.listCaches, 'get');
+    const writes = vi.spyOn(again.listCaches, 'bulkPut');
+    const engine = inProcessEngine(again, { store: true, storeDelayMs: 0 });
+    const answer = await engine.window(filtered, 0, 40);
+    expect(answer.entries.length).toBeGreaterThan(10);
+    expect(answer).toEqual(await fresh(indexedDB, filtered));
+    const partsRead = () => new Set(reads.mock.calls.map(([key]) => (key as [number, string])[1]));
+    expect(partsRead()).toEqual(new Set(['columns', 'field:name', 'field:description']));
+    expect(keptColumns(again, scope)!.keyAt(0)).toBeUndefined();
+
+    // Another field is read when a query first needs it; the keys when rows are not read (an export).
+    await engine.counts('E20', scope, 'lastModifiedDateTime');
+    expect(partsRead()).toContain('field:lastModifiedDateTime');
+    const all = await engine.window(filtered, 0, null);
+    expect(all).toEqual(await fresh(indexedDB, filtered, null));
+    expect(partsRead()).toContain('keys');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(writes).not.toHaveBeenCalled();
+
+    // A change: every part is read before it is merged, and the list is stored again.
+    await page(db, 'p1', [3, 200], 'Z');
+    const byName: EngineQuery = { ...filtered, residual: [] };
+    expect(await engine.window(byName, 0, 40)).toEqual(await fresh(indexedDB, byName));
+    await vi.waitFor(() => expect(writes).toHaveBeenCalled());
+    db.close();
+  });
+
+  it('are not put together from parts of different revisions: the list is built from its chunks', async () => {
+    const indexedDB = new IDBFactory();
+    const db = await stored(indexedDB);
+    const part = (await db.listCaches.get([scopeId(scope), 'field:name']))!;
+    await db.listCaches.put({ ...part, seq: part.seq + 1 });
+    const again = open(indexedDB);
+    const engine = inProcessEngine(again, { store: true, storeDelayMs: 0 });
+    const byName: EngineQuery = { ...filtered, residual: [] };
+    expect(await engine.window(byName, 0, 40)).toEqual(await fresh(indexedDB, byName));
+    // Built again, so stored again: every part at one revision.
+    await vi.waitFor(async () => expect((await db.listCaches.get([scopeId(scope), 'field:name']))!.seq).toBe(part.seq));
+    db.close();
   });
 });
 
