@@ -32,13 +32,10 @@ export type WindowEntry =
 
 export interface WalkAnswer {
   readonly counted: number;
-  readonly keys: IndexKey[];
-  readonly ties: number[];
   readonly complete: boolean;
 }
 
 export interface WalkRequest {
-  readonly every: number;
   /** The scope's revision the asker has read (see {@link ListEngine.window}). */
   readonly seen?: number;
   /** Rows stepped over between progress reports (in-process only; a worker answers once). */
@@ -60,7 +57,7 @@ export interface ListEngine {
    * revision answer without asking the database whether anything changed since.
    */
   window(query: EngineQuery, offset: number, limit: number | null, seen?: number): Promise<WindowAnswer>;
-  /** Counts the query and places anchors every `every` rows. */
+  /** Counts the query, reporting as it goes. */
   walk(query: EngineQuery, request: WalkRequest): Promise<WalkAnswer>;
   /** Live rows per encoded value of a field of a list (charts, pickers), from its columns. */
   counts(endpoint: EndpointId, scope: string, field: string): Promise<[IndexKey, number][]>;
@@ -131,39 +128,18 @@ async function windowOf(db: OutpostDb, columns: ScopeColumns, query: EngineQuery
   return { total: slots.length, entries };
 }
 
-/** Counts a query on a list's columns and places an anchor every `request.every` rows (see {@link ListEngine.walk}). */
+/**
+ * Counts a query on a list's columns (see {@link ListEngine.walk}), reporting every
+ * `request.chunk` rows. It once placed anchors for reads that stepped along an index;
+ * reads on columns need none, and anchors by key needed every key read.
+ */
 async function walkOf(columns: ScopeColumns, query: EngineQuery, request: WalkRequest): Promise<WalkAnswer> {
   const field = sortField(columns, query);
   const slots = matchingSlots(columns, field, field !== null && query.descending, query.residual);
-  const column = field === null ? null : columns.columns.get(field)!;
-  const value = (slot: number): IndexKey => (column === null ? columns.keys[slot]! : column.value(column.codes[slot]!));
-  // Rows before position i with the same value: along the order a field's codes only
-  // rise (or only fall), so the run's start is a binary search; keys are unique. The
-  // walk reads one row in `every`, not every row (a million-row walk held the worker
-  // ~150 ms after every sort and filter change).
-  const tiesAt = (i: number): number => {
-    if (column === null) return 0;
-    const code = column.codes[slots[i]!]!;
-    let lo = 0;
-    let hi = i;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (column.codes[slots[mid]!] === code) hi = mid;
-      else lo = mid + 1;
-    }
-    return i - lo;
-  };
-  const keys: IndexKey[] = [];
-  const ties: number[] = [];
   let counted = 0;
-  const answer = (): WalkAnswer => ({ counted, keys: [...keys], ties: [...ties], complete: counted === slots.length });
+  const answer = (): WalkAnswer => ({ counted, complete: counted === slots.length });
   while (counted < slots.length && !request.signal?.aborted) {
-    const end = Math.min(slots.length, counted + request.chunk);
-    for (let i = Math.ceil(counted / request.every) * request.every; i < end; i += request.every) {
-      keys.push(value(slots[i]!));
-      ties.push(tiesAt(i));
-    }
-    counted = end;
+    counted = Math.min(slots.length, counted + request.chunk);
     request.onProgress?.(answer());
     if (counted < slots.length) await new Promise((r) => setTimeout(r, 0));
   }
@@ -217,9 +193,8 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
     if (store !== 'never') scheduleStore(columns, store === 'now');
     return columns;
   };
-  // Key order needs the keys' order (in the base), not the keys: rows not read (an export) and a walk's anchors by key do.
+  // Key order needs the keys' order (in the base), not the keys: rows not read (an export) do.
   const forWindow = (query: EngineQuery, limit: number | null) => (columns: ScopeColumns) => ({ fields: fieldsOf(columns, query), keys: limit === null });
-  const forWalk = (query: EngineQuery) => (columns: ScopeColumns) => ({ fields: fieldsOf(columns, query), keys: sortField(columns, query) === null });
 
   return {
     async window(query, offset, limit, seen) {
@@ -234,7 +209,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
     },
 
     async walk(query, request) {
-      return walkOf(await columnsFor(query.endpoint, query.scope, forWalk(query), true, 'later', request.seen), query, request);
+      return walkOf(await columnsFor(query.endpoint, query.scope, (columns) => ({ fields: fieldsOf(columns, query) }), true, 'later', request.seen), query, request);
     },
 
     async counts(endpoint, scope, field) {

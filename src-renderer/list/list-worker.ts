@@ -10,7 +10,7 @@ import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, ty
 
 export type EngineRequest =
   | { readonly id: number; readonly db: string; readonly op: 'window'; readonly query: EngineQuery; readonly offset: number; readonly limit: number | null; readonly seen?: number | undefined }
-  | { readonly id: number; readonly db: string; readonly op: 'walk'; readonly query: EngineQuery; readonly every: number; readonly seen?: number | undefined }
+  | { readonly id: number; readonly db: string; readonly op: 'walk'; readonly query: EngineQuery; readonly seen?: number | undefined }
   | { readonly id: number; readonly db: string; readonly op: 'remember'; readonly endpoint: EndpointId; readonly scope: string }
   | { readonly id: number; readonly db: string; readonly op: 'counts'; readonly endpoint: EndpointId; readonly scope: string; readonly field: string }
   | { readonly id: number; readonly db: string; readonly op: 'warm' };
@@ -48,7 +48,7 @@ async function answer(request: EngineRequest) {
   if (request.op === 'warm') return engine.warm().then(() => undefined);
   if (request.op === 'counts') return engine.counts(request.endpoint, request.scope, request.field);
   if (request.op === 'window') return engine.window(request.query, request.offset, request.limit, request.seen);
-  return engine.walk(request.query, { every: request.every, chunk: Number.POSITIVE_INFINITY, ...(request.seen === undefined ? {} : { seen: request.seen }) });
+  return engine.walk(request.query, { chunk: Number.POSITIVE_INFINITY, ...(request.seen === undefined ? {} : { seen: request.seen }) });
 }
 
 scope.onmessage = (event) => {

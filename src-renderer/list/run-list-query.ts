@@ -1,5 +1,5 @@
 import { indexedFields } from '../../src-shared/api/index.js';
-import { chunkRows, eachScopeBatch, encodeIndexKey, parseScopeKey, readTableRows, scopeRevision, storedRowOf, type IndexKey, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
+import { chunkRows, eachScopeBatch, encodeIndexKey, parseScopeKey, readTableRows, scopeRevision, storedRowOf, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
 import { compareKeys } from './column-query.js';
 import type { EngineQuery } from './list-engine.js';
 import { effectiveSort, matchesSearch, passesResidual, planQuery, validFilters, type ListQuery, type QueryPlan, type Residual } from './list-query.js';
@@ -15,19 +15,6 @@ import { listEngineFor } from './worker-engine.js';
 
 /** Kept for callers that size things by it: every order is now computed in memory. */
 export const MEMORY_SORT_LIMIT = 50_000;
-
-/**
- * Every `every`-th sort key of a list in its order, with how many rows before it share
- * it. Reads no longer need them (any position is one array index away); the walk
- * still reports them so a screen can show the list's shape while it counts.
- */
-export interface Anchors {
-  readonly every: number;
-  readonly keys: readonly IndexKey[];
-  readonly ties: readonly number[];
-}
-
-export const ANCHOR_EVERY = 1000;
 
 /** Every valid filter as a test on encoded values. */
 function residualsOf(query: ListQuery): Residual[] {
@@ -97,16 +84,16 @@ export async function countRows(db: OutpostDb, query: ListQuery): Promise<number
 }
 
 /**
- * Which lists are counted by a walk that reports progress (and anchors): those the
- * old index plan could count without testing rows one by one. Others are counted
- * with {@link countRows} in one go; both answer from the columns.
+ * Which lists are counted by a walk that reports progress: those the old index plan
+ * could count without testing rows one by one. Others are counted with
+ * {@link countRows} in one go; both answer from the columns.
  */
-function walkPlan(query: ListQuery): { plan: QueryPlan; anchors: boolean } | null {
+function walkPlan(query: ListQuery): QueryPlan | null {
   const plan = planQuery(query);
   const clean = (p: QueryPlan) => p.residual.length === 0 && p.search === '' && p.index !== 'key';
   if (query.scope === null) return null;
-  if (!plan.alternative) return clean(plan) ? { plan, anchors: true } : null;
-  return clean(plan.alternative) && plan.residual.length === 1 && plan.search === '' ? { plan: plan.alternative, anchors: false } : null;
+  if (!plan.alternative) return clean(plan) ? plan : null;
+  return clean(plan.alternative) && plan.residual.length === 1 && plan.search === '' ? plan.alternative : null;
 }
 
 /** True when {@link walkList} counts the query. */
@@ -116,13 +103,11 @@ export function walkable(query: ListQuery): boolean {
 
 /** What a walk has found so far; `complete` once it counted every row. */
 export interface ListWalk {
-  readonly anchors: Anchors | null;
   readonly counted: number;
   readonly complete: boolean;
 }
 
 export interface WalkOptions {
-  readonly every?: number;
   /** Rows stepped over before the walk reports and lets others in. */
   readonly chunk?: number;
   readonly signal?: AbortSignal;
@@ -130,18 +115,15 @@ export interface WalkOptions {
 }
 
 /**
- * Counts the query's rows and places anchors, reporting after every `chunk` rows and
- * stopping when `signal` aborts. Null for lists counted with {@link countRows}.
+ * Counts the query's rows, reporting after every `chunk` rows and stopping when
+ * `signal` aborts. Null for lists counted with {@link countRows}.
  */
 export async function walkList(db: OutpostDb, query: ListQuery, options: WalkOptions = {}): Promise<ListWalk | null> {
-  const chosen = walkPlan(query);
-  if (!chosen || query.scope === null) return null;
+  if (!walkPlan(query) || query.scope === null) return null;
   const { seq } = await scopeRevision(db, query.scope);
-  const every = options.every ?? ANCHOR_EVERY;
-  const shape = (a: { counted: number; keys: IndexKey[]; ties: number[]; complete: boolean }): ListWalk => ({ anchors: chosen.anchors ? { every, keys: a.keys, ties: a.ties } : null, counted: a.counted, complete: a.complete });
+  const shape = (a: ListWalk): ListWalk => ({ counted: a.counted, complete: a.complete });
   const { onProgress } = options;
   const answer = await listEngineFor(db).walk(engineQuery(query), {
-    every,
     seen: seq,
     // Unchunked by default: the worker walks in one go, off this thread.
     chunk: options.chunk ?? Number.POSITIVE_INFINITY,
@@ -151,13 +133,8 @@ export async function walkList(db: OutpostDb, query: ListQuery, options: WalkOpt
   return shape(answer);
 }
 
-/** The anchors of a whole list (see {@link walkList}). */
-export async function buildAnchors(db: OutpostDb, query: ListQuery, every = ANCHOR_EVERY): Promise<Anchors | null> {
-  return (await walkList(db, query, { every }))?.anchors ?? null;
-}
-
 /** Rows `offset .. offset+limit` of the query, in order; every row from `offset` when `limit` is null. */
-export async function readRows(db: OutpostDb, query: ListQuery, offset: number, limit: number | null, _anchors: Anchors | null = null): Promise<StoredRow[]> {
+export async function readRows(db: OutpostDb, query: ListQuery, offset: number, limit: number | null): Promise<StoredRow[]> {
   if (searched(query)) {
     const rows = await scanned(db, query);
     return limit === null ? rows.slice(offset) : rows.slice(offset, offset + limit);

@@ -34,10 +34,10 @@ export interface SearchState {
 
 /**
  * A live window onto a list of any length: only the rows around the visible range,
- * read with an indexed Dexie query that starts at the nearest anchor, and the count of
- * matching rows. The first screen never waits for the count: a whole list shows the
- * count the sync engine stored, a filtered one what was counted so far, until a
- * chunked walk of the index has the exact count (and the anchors). Both follow the
+ * read through the list engine (any position is one array index away on the list's
+ * columns), and the count of matching rows. The first screen never waits for the
+ * count: a whole list shows the count the sync engine stored, a filtered one what was
+ * counted so far, until a walk has the exact count. Both follow the
  * database as rows stream in. A text search scans,
  * within a time budget, and keeps its matches in memory. Rows outside the window read
  * as undefined (placeholders).
@@ -79,7 +79,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   });
   const walkable = computed(() => !!query.value && !searching.value && walkableQuery(query.value));
 
-  // Walkable lists: one chunked walk of the index counts the rows and places anchors.
+  // Walkable lists: one chunked walk counts the rows.
   // It starts once the first rows of the query are on screen, runs again when the rows
   // change (after the running one, a moment later), and is abandoned as soon as the
   // query changes.
@@ -111,7 +111,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
           if (walking === mine && mine.dirty) startWalk(300);
           else if (walking === mine) walking = null;
         },
-        // Without anchors, reads step from the start and the count stays estimated: slower, still right.
+        // A failed walk leaves the count estimated: still right, not exact.
         () => {
           if (walking === mine) walking = null;
         },
@@ -121,7 +121,6 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     else run();
   };
   const currentWalk = computed(() => (walked.value?.key === `${queryKey.value}#${revision.value}` ? walked.value.progress : null));
-  const currentAnchors = computed(() => currentWalk.value?.anchors ?? null);
 
   // At most two reads of new places at once: while they run, the window may move many
   // times (a fast scroll); only the last place is read next, not every place passed, and
@@ -147,8 +146,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
       if (place !== lastRead) firstReads.add(place);
       lastRead = place;
       try {
-        // Anchors are read, not watched: with or without them the rows are the same.
-        return { key: queryKey.value, from, rows: await readRows(db, q, from, to - from, currentAnchors.value) };
+        return { key: queryKey.value, from, rows: await readRows(db, q, from, to - from) };
       } finally {
         firstReads.delete(place);
         setTimeout(follow, 0);
@@ -158,7 +156,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     { key: '', from: 0, rows: [] as StoredRow[] },
   );
 
-  // Lists anchors cannot serve (row filters, every scope) are counted by Dexie, live.
+  // Lists a walk does not count (row filters, every scope) are counted in one go, live.
   const { value: counted } = useLiveQuery(
     async () => ({ key: queryKey.value, n: query.value && !searching.value && !walkable.value ? await countRows(db, query.value) : 0 }),
     [queryKey, walkable],
@@ -226,8 +224,5 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     searchBudget.value = Number.POSITIVE_INFINITY;
   }
 
-  /** True once reads start at anchors (big lists, after one key-only pass). */
-  const anchored = computed(() => currentAnchors.value !== null);
-
-  return { count, counting, loading, rowAt, setVisible, page, settled, anchored, searchState, searchEverything };
+  return { count, counting, loading, rowAt, setVisible, page, settled, searchState, searchEverything };
 }

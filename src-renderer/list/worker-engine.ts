@@ -80,7 +80,7 @@ export function listEngineFor(db: OutpostDb): ListEngine {
     async walk(query, request) {
       const target = startWorker();
       if (!target || request.chunk !== Number.POSITIVE_INFINITY) return inProcess.walk(query, request);
-      const answer = await ask<WalkAnswer>(target, { db: db.name, op: 'walk', query, every: request.every, seen: request.seen }).catch(() => inProcess.walk(query, request));
+      const answer = await ask<WalkAnswer>(target, { db: db.name, op: 'walk', query, seen: request.seen }).catch(() => inProcess.walk(query, request));
       if (!request.signal?.aborted) request.onProgress?.(answer);
       return answer;
     },

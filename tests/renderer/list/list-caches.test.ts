@@ -239,7 +239,7 @@ describe('the revision an asker has read', () => {
     const same = await seq();
     reads.mockClear();
     await engine.window(query, 0, 10, same);
-    await engine.walk(query, { every: 2, chunk: Number.POSITIVE_INFINITY, seen: same });
+    await engine.walk(query, { chunk: Number.POSITIVE_INFINITY, seen: same });
     expect(reads).not.toHaveBeenCalled();
     expect(transactions.mock.calls.filter(([mode]) => mode === 'r')).toHaveLength(0);
 
