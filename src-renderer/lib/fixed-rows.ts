@@ -41,10 +41,12 @@ export function useFixedRows(options: FixedRowsOptions) {
     scroller,
     (el, _old, onCleanup) => {
       if (!el) return;
-      measure();
+      // Not measured now: reading the box in the middle of mounting forced a layout of
+      // the half-built page (~10 ms as a big list opened); the observer reports it once laid out.
       el.addEventListener('scroll', measure, { passive: true });
       resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-      resize?.observe(el);
+      if (resize) resize.observe(el);
+      else measure();
       onCleanup(() => {
         el.removeEventListener('scroll', measure);
         resize?.disconnect();
@@ -66,10 +68,12 @@ export function useFixedRows(options: FixedRowsOptions) {
   });
   const totalSize = computed(() => offset + Math.max(0, count.value) * rowHeight);
 
+  /** Scrolls to `top`; nothing is read back (that forced a layout on every new query, ~3 ms each), the scroll event reports where it landed. */
   function scrollToOffset(top: number) {
     const el = scroller.value;
-    if (el) el.scrollTop = top;
-    scrollTop.value = el?.scrollTop ?? top;
+    if (scrollTop.value === top || !el) return;
+    el.scrollTop = top;
+    scrollTop.value = top;
   }
 
   /** Scrolls the least that shows the whole row below the header. */
@@ -77,9 +81,9 @@ export function useFixedRows(options: FixedRowsOptions) {
     const el = scroller.value;
     if (!el) return;
     const top = offset + index * rowHeight;
-    const view = el.clientHeight || initialHeight;
-    if (top - offset < el.scrollTop) scrollToOffset(top - offset);
-    else if (top + rowHeight > el.scrollTop + view) scrollToOffset(top + rowHeight - view);
+    const view = height.value;
+    if (top - offset < scrollTop.value) scrollToOffset(top - offset);
+    else if (top + rowHeight > scrollTop.value + view) scrollToOffset(top + rowHeight - view);
   }
 
   return { items, totalSize, scrollToOffset, scrollToIndex };
