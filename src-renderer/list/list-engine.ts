@@ -75,7 +75,17 @@ export interface EngineOptions {
   readonly store?: boolean;
   /** How long after a change the caches are written (changes in between are written once). */
   readonly storeDelayMs?: number;
+  /** How long the engine waits with no request before reading the rest of a shown list's stored fields. */
+  readonly readAheadAfterMs?: number;
 }
+
+/**
+ * A list restored from its stored parts reads each field when a query first needs it
+ * (a date field of a million rows: ~50–80 ms); once nothing was asked for this long,
+ * the fields not read yet are read, so the next filter or sort does not wait for them.
+ * The keys stay unread (a delta or an export reads them).
+ */
+const READ_AHEAD_AFTER_MS = 1000;
 
 const REWRITE_MS = 60_000;
 
@@ -153,6 +163,13 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   const stored = new Map<string, { seq: number; at: number }>();
   /** Lists only remembered (not shown) are dropped from memory once stored. */
   const shown = new Set<string>();
+  /** The list whose stored fields are read once the engine is quiet (any request puts it off). */
+  let readAhead: ReturnType<typeof setTimeout> | undefined;
+  const readRestWhenQuiet = (columns: ScopeColumns) => {
+    clearTimeout(readAhead);
+    if (!options.store) return;
+    readAhead = setTimeout(() => void columns.ensure(db, { fields: columns.fields }).catch(() => undefined), options.readAheadAfterMs ?? READ_AHEAD_AFTER_MS);
+  };
 
   const store = async (columns: ScopeColumns) => {
     if (stored.get(columns.scope)?.seq === columns.seq || columns.storedSeq === columns.seq) return;
@@ -188,6 +205,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
    */
   const columnsFor = async (endpoint: EndpointId, scope: string, need: (columns: ScopeColumns) => ColumnsNeed, show = true, store: 'later' | 'now' | 'never' = 'later', seen?: number) => {
     if (show) shown.add(scope);
+    clearTimeout(readAhead);
     const columns = await columnsOf(db, endpoints[endpoint], scope, options.store ? loadColumns : undefined, seen);
     await columns.ensure(db, need(columns));
     if (store !== 'never') scheduleStore(columns, store === 'now');
@@ -201,11 +219,13 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
       if (options.store && !keptColumns(db, query.scope)) {
         const stored = await storedFirstWindow(db, query, offset, limit);
         if (stored) {
-          void columnsFor(query.endpoint, query.scope, forWindow(query, limit)).catch(() => undefined);
+          void columnsFor(query.endpoint, query.scope, forWindow(query, limit)).then(readRestWhenQuiet, () => undefined);
           return stored;
         }
       }
-      return windowOf(db, await columnsFor(query.endpoint, query.scope, forWindow(query, limit), true, 'later', seen), query, offset, limit);
+      const columns = await columnsFor(query.endpoint, query.scope, forWindow(query, limit), true, 'later', seen);
+      readRestWhenQuiet(columns);
+      return windowOf(db, columns, query, offset, limit);
     },
 
     async walk(query, request) {

@@ -184,7 +184,8 @@ describe('stored columns read in parts', () => {
     const again = open(indexedDB);
     const reads = vi.spyOn(again.listCaches, 'get');
     const writes = vi.spyOn(again.listCaches, 'bulkPut');
-    const engine = inProcessEngine(again, { store: true, storeDelayMs: 0 });
+    // Nothing read ahead while this test looks at what each request read.
+    const engine = inProcessEngine(again, { store: true, storeDelayMs: 0, readAheadAfterMs: 3_600_000 });
     const answer = await engine.window(filtered, 0, 40);
     expect(answer.entries.length).toBeGreaterThan(10);
     expect(answer).toEqual(await fresh(indexedDB, filtered));
@@ -206,6 +207,24 @@ describe('stored columns read in parts', () => {
     const byName: EngineQuery = { ...filtered, residual: [] };
     expect(await engine.window(byName, 0, 40)).toEqual(await fresh(indexedDB, byName));
     await vi.waitFor(() => expect(writes).toHaveBeenCalled());
+    db.close();
+  });
+
+  it('are read ahead once the engine is quiet: every field, not the keys', async () => {
+    const indexedDB = new IDBFactory();
+    const db = await stored(indexedDB);
+    const again = open(indexedDB);
+    const reads = vi.spyOn(again.listCaches, 'get');
+    const engine = inProcessEngine(again, { store: true, readAheadAfterMs: 0 });
+    await engine.window(filtered, 0, 40);
+    const partsRead = () => new Set(reads.mock.calls.map(([key]) => (key as [number, string])[1]));
+    await vi.waitFor(() => expect(partsRead()).toEqual(new Set(['columns', ...indexedFields(endpoint).map((f) => `field:${f}`)])));
+    const columns = keptColumns(again, scope)!;
+    expect(indexedFields(endpoint).every((f) => columns.columns.has(f))).toBe(true);
+    expect(columns.keyAt(0)).toBeUndefined();
+    // What was read ahead answers like a list built from its chunks.
+    const byDate: EngineQuery = { ...filtered, field: 'lastModifiedDateTime', residual: [] };
+    expect(await engine.window(byDate, 0, 40)).toEqual(await fresh(indexedDB, byDate));
     db.close();
   });
 
