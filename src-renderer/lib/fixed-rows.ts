@@ -1,4 +1,4 @@
-import { computed, onScopeDispose, ref, watch, type Ref } from 'vue';
+import { computed, ref, watch, type Ref } from 'vue';
 
 /**
  * The rows in view of a scroller whose rows all have one height: the range is
@@ -36,15 +36,14 @@ export function useFixedRows(options: FixedRowsOptions) {
     height.value = el.clientHeight || initialHeight;
   };
 
-  let resize: ResizeObserver | null = null;
-  const detach = watch(
+  watch(
     scroller,
     (el, _old, onCleanup) => {
       if (!el) return;
       // Not measured now: reading the box in the middle of mounting forced a layout of
       // the half-built page (~10 ms as a big list opened); the observer reports it once laid out.
       el.addEventListener('scroll', measure, { passive: true });
-      resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+      const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
       if (resize) resize.observe(el);
       else measure();
       onCleanup(() => {
@@ -52,9 +51,9 @@ export function useFixedRows(options: FixedRowsOptions) {
         resize?.disconnect();
       });
     },
+    // Stopped with the component's scope; the cleanup above then lets the scroller go.
     { immediate: true, flush: 'post' },
   );
-  onScopeDispose(detach);
 
   const items = computed<FixedRow[]>(() => {
     const n = count.value;

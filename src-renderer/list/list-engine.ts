@@ -160,7 +160,8 @@ async function walkOf(columns: ScopeColumns, query: EngineQuery, request: WalkRe
 /** The engine on this thread, over `db`. */
 export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): ListEngine {
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  const stored = new Map<string, { seq: number; at: number }>();
+  /** When each list was last written (its revision then is the columns' `storedSeq`). */
+  const storedAt = new Map<string, number>();
   /** Lists only remembered (not shown) are dropped from memory once stored. */
   const shown = new Set<string>();
   /** The list whose stored fields are read once the engine is quiet (any request puts it off). */
@@ -172,20 +173,20 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   };
 
   const store = async (columns: ScopeColumns) => {
-    if (stored.get(columns.scope)?.seq === columns.seq || columns.storedSeq === columns.seq) return;
+    if (columns.storedSeq === columns.seq) return;
     await columns.ensure(db, { fields: columns.fields, keys: true });
     const query = defaultQuery(columns);
     const first: FirstWindow = { endpoint: query.endpoint, field: query.field, descending: query.descending, ...(await windowOf(db, columns, query, 0, FIRST_ROWS)) };
     await storeListCaches(db, columns, first);
-    stored.set(columns.scope, { seq: columns.seq, at: Date.now() });
+    storedAt.set(columns.scope, Date.now());
   };
   /** `now`: a pass completed, or a stale first window waits for the list: written at once, not debounced. */
   const scheduleStore = (columns: ScopeColumns, now = false) => {
-    const last = stored.get(columns.scope);
-    // Restored and unchanged since: the stored copy is this one.
-    if (!options.store || last?.seq === columns.seq || columns.storedSeq === columns.seq) return;
+    // Stored at this revision (or restored and unchanged since): the stored copy is this one.
+    if (!options.store || columns.storedSeq === columns.seq) return;
     // A list that changes while shown (a sync running) is written again at most once a minute.
-    const delay = now ? 0 : Math.max(options.storeDelayMs ?? 2000, last ? last.at + REWRITE_MS - Date.now() : 0);
+    const last = storedAt.get(columns.scope);
+    const delay = now ? 0 : Math.max(options.storeDelayMs ?? 2000, last === undefined ? 0 : last + REWRITE_MS - Date.now());
     clearTimeout(timers.get(columns.scope));
     timers.set(
       columns.scope,

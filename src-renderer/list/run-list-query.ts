@@ -1,7 +1,7 @@
 import { indexedFields } from '../../src-shared/api/index.js';
 import { chunkRows, eachScopeBatch, encodeIndexKey, parseScopeKey, readTableRows, scopeRevision, storedRowOf, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
 import { compareKeys } from './column-query.js';
-import type { EngineQuery } from './list-engine.js';
+import type { EngineQuery, WalkAnswer } from './list-engine.js';
 import { effectiveSort, matchesSearch, passesResidual, planQuery, validFilters, type ListQuery, type QueryPlan, type Residual } from './list-query.js';
 import { listEngineFor } from './worker-engine.js';
 
@@ -84,28 +84,20 @@ export async function countRows(db: OutpostDb, query: ListQuery): Promise<number
 }
 
 /**
- * Which lists are counted by a walk that reports progress: those the old index plan
- * could count without testing rows one by one. Others are counted with
+ * True when {@link walkList} counts the query, reporting progress: lists the old index
+ * plan could count without testing rows one by one. Others are counted with
  * {@link countRows} in one go; both answer from the columns.
  */
-function walkPlan(query: ListQuery): QueryPlan | null {
+export function walkable(query: ListQuery): boolean {
   const plan = planQuery(query);
   const clean = (p: QueryPlan) => p.residual.length === 0 && p.search === '' && p.index !== 'key';
-  if (query.scope === null) return null;
-  if (!plan.alternative) return clean(plan) ? plan : null;
-  return clean(plan.alternative) && plan.residual.length === 1 && plan.search === '' ? plan.alternative : null;
+  if (query.scope === null) return false;
+  if (!plan.alternative) return clean(plan);
+  return clean(plan.alternative) && plan.residual.length === 1 && plan.search === '';
 }
 
-/** True when {@link walkList} counts the query. */
-export function walkable(query: ListQuery): boolean {
-  return walkPlan(query) !== null;
-}
-
-/** What a walk has found so far; `complete` once it counted every row. */
-export interface ListWalk {
-  readonly counted: number;
-  readonly complete: boolean;
-}
+/** What a walk has found so far; `complete` once it counted every row (the engine's answer as it is). */
+export type ListWalk = WalkAnswer;
 
 export interface WalkOptions {
   /** Rows stepped over before the walk reports and lets others in. */
@@ -119,18 +111,16 @@ export interface WalkOptions {
  * `signal` aborts. Null for lists counted with {@link countRows}.
  */
 export async function walkList(db: OutpostDb, query: ListQuery, options: WalkOptions = {}): Promise<ListWalk | null> {
-  if (!walkPlan(query) || query.scope === null) return null;
+  if (!walkable(query) || query.scope === null) return null;
   const { seq } = await scopeRevision(db, query.scope);
-  const shape = (a: ListWalk): ListWalk => ({ counted: a.counted, complete: a.complete });
   const { onProgress } = options;
-  const answer = await listEngineFor(db).walk(engineQuery(query), {
+  return listEngineFor(db).walk(engineQuery(query), {
     seen: seq,
     // Unchunked by default: the worker walks in one go, off this thread.
     chunk: options.chunk ?? Number.POSITIVE_INFINITY,
     ...(options.signal ? { signal: options.signal } : {}),
-    ...(onProgress ? { onProgress: (a) => onProgress(shape(a)) } : {}),
+    ...(onProgress ? { onProgress } : {}),
   });
-  return shape(answer);
 }
 
 /** Rows `offset .. offset+limit` of the query, in order; every row from `offset` when `limit` is null. */
