@@ -1,6 +1,6 @@
 import { endpoints, rowKey, type EndpointId } from '../../src-shared/api/index.js';
 import { chunkRows, type IndexKey, type OutpostDb, type OverlayEntry } from '../../src-shared/store/index.js';
-import { matchingSlots, valueCountsOf } from './column-query.js';
+import { queryWindow, valueCountsOf } from './column-query.js';
 import { FIRST_ROWS, loadColumns, loadFirstWindow, storedFirstWindow, storeListCaches, type FirstWindow } from './list-caches.js';
 import type { Residual } from './list-query.js';
 import { columnsOf, forgetColumns, keptColumns, ownerOf } from './columns-registry.js';
@@ -110,8 +110,7 @@ function fieldsOf(columns: ScopeColumns, query: EngineQuery): (string | null)[] 
 /** Rows `offset .. offset+limit` of a query on a list's columns, with their stored text. */
 async function windowOf(db: OutpostDb, columns: ScopeColumns, query: EngineQuery, offset: number, limit: number | null): Promise<WindowAnswer> {
   const field = sortField(columns, query);
-  const slots = matchingSlots(columns, field, field !== null && query.descending, query.residual);
-  const picked = limit === null ? slots.subarray(offset) : slots.subarray(offset, offset + limit);
+  const { total, slots: picked } = queryWindow(columns, field, field !== null && query.descending, query.residual, offset, limit);
   const places = Array.from(picked, (slot) => columns.place[slot]!);
   // One read per chunk, through the row source's cache of decoded chunks.
   const read = limit === null ? null : await chunkRows(db, columns.scope, places.filter((p) => p >= 0).map((p) => Math.floor(p / SLOT)));
@@ -135,7 +134,7 @@ async function windowOf(db: OutpostDb, columns: ScopeColumns, query: EngineQuery
       if (local) entries.push({ key: local.key, local });
     }
   });
-  return { total: slots.length, entries };
+  return { total, entries };
 }
 
 /**
@@ -145,15 +144,15 @@ async function windowOf(db: OutpostDb, columns: ScopeColumns, query: EngineQuery
  */
 async function walkOf(columns: ScopeColumns, query: EngineQuery, request: WalkRequest): Promise<WalkAnswer> {
   const field = sortField(columns, query);
-  const slots = matchingSlots(columns, field, field !== null && query.descending, query.residual);
+  const { total } = queryWindow(columns, field, field !== null && query.descending, query.residual, 0, 0);
   let counted = 0;
-  const answer = (): WalkAnswer => ({ counted, complete: counted === slots.length });
-  while (counted < slots.length && !request.signal?.aborted) {
-    counted = Math.min(slots.length, counted + request.chunk);
+  const answer = (): WalkAnswer => ({ counted, complete: counted === total });
+  while (counted < total && !request.signal?.aborted) {
+    counted = Math.min(total, counted + request.chunk);
     request.onProgress?.(answer());
-    if (counted < slots.length) await new Promise((r) => setTimeout(r, 0));
+    if (counted < total) await new Promise((r) => setTimeout(r, 0));
   }
-  if (slots.length === 0) request.onProgress?.(answer());
+  if (total === 0) request.onProgress?.(answer());
   return answer();
 }
 

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { endpoints, type Filter } from '../../../src-shared/api/index.js';
 import { createDexieMirrorStore, readScopeRows, scopeKey, type StoredRow } from '../../../src-shared/store/index.js';
-import { compareKeys } from '../../../src-renderer/list/column-query.js';
+import { compareKeys, matchingSlots, orderOf, queryWindow } from '../../../src-renderer/list/column-query.js';
+import { columnsOf } from '../../../src-renderer/list/columns-registry.js';
+import type { Residual } from '../../../src-renderer/list/list-query.js';
 import type { ListQuery } from '../../../src-renderer/list/list-query.js';
 import { countRows, readRows } from '../../../src-renderer/list/run-list-query.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
@@ -76,5 +78,46 @@ describe('list queries on columns', () => {
     const middle = rows.find((r) => r.name === window[1])!;
     await store.putRow({ endpoint: 'E20', scope, row: { ...middle, name: `${middle.name} ` } });
     expect((await readRows(db, query, 1200, 3)).map((r) => r.row.name)).toEqual([window[0], `${window[1]} `, window[2]]);
+  });
+
+  it('picks a window near either end of an order without building it, exactly as the whole order cuts it', async () => {
+    const residual = fc.array(
+      fc.oneof(
+        fc.record({ field: fc.constant('name'), op: fc.constantFrom('eq', 'ne', 'lt', 'lte', 'gt', 'gte' as const), key: fc.constantFrom('a', 'b', 'c', 'zz') }),
+        fc.record({ field: fc.constant('lastModifiedDateTime'), op: fc.constantFrom('eq', 'gte', 'lt' as const), key: fc.constantFrom(-Infinity, Date.parse('2025-02-01T00:00:00Z')) }),
+      ),
+      { maxLength: 2 },
+    );
+    const queries = fc.array(
+      fc.record({ field: fc.constantFrom(null, 'name', 'lastModifiedDateTime', 'description'), descending: fc.boolean(), residual, offset: fc.nat(45), limit: fc.option(fc.integer({ min: 0, max: 12 }), { nil: null }), built: fc.boolean() }),
+      { minLength: 1, maxLength: 8 },
+    );
+    const rowsOf = fc.array(fc.record({ i: fc.integer({ min: 0, max: 40 }), name: fc.constantFrom('a', 'b', 'c'), modified: fc.option(fc.constant('2025-02-01T00:00:00Z'), { nil: null }) }), { minLength: 1, maxLength: 40 });
+    await fc.assert(
+      fc.asyncProperty(rowsOf, rowsOf, fc.boolean(), queries, fc.integer({ min: 1, max: 20 }), async (first, second, sweep, asked, pickLimit) => {
+        const db = openFakeDatabase();
+        const store = createDexieMirrorStore(db);
+        const write = (pass: string, rows: typeof first) => {
+          const groups = rows.map((r) => userGroup(r.i, { name: r.name, lastModifiedDateTime: r.modified }));
+          return store.applyPage({ endpoint: 'E20', scope, pass, rows: groups, quarantined: [], state: scopeState('E20', {}, groups.length) });
+        };
+        await write('p1', first);
+        // A second pass that sweeps leaves slots of removed rows dead; one row written on its own is a local slot.
+        await write('p2', second);
+        if (sweep) await store.finishPass({ endpoint: 'E20', scope, pass: 'p2', sweep: true, state: scopeState('E20', {}, 0) });
+        await store.putRow({ endpoint: 'E20', scope, row: userGroup(second[0]!.i, { name: 'b' }) });
+        const columns = await columnsOf(db, endpoints.E20, scope);
+        for (const q of asked) {
+          const residualOf: Residual[] = q.residual.map((r) => ({ field: r.field, op: r.op, key: r.key }));
+          if (q.built) orderOf(columns, q.field);
+          const answer = queryWindow(columns, q.field, q.descending, residualOf, q.offset, q.limit, pickLimit);
+          // Computed without the cache of whole answers the first call may have filled.
+          const whole = matchingSlots(columns, q.field, q.descending, residualOf);
+          expect(answer.total).toBe(whole.length);
+          expect([...answer.slots]).toEqual([...(q.limit === null ? whole.subarray(q.offset) : whole.subarray(q.offset, q.offset + q.limit))]);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });
