@@ -27,10 +27,13 @@ function engineQuery(query: ListQuery): EngineQuery {
   return { endpoint: query.endpoint.id, scope: query.scope!, field: sort?.field ?? null, descending: sort?.descending ?? false, residual: residualsOf(query) };
 }
 
-/** A window of a list from the engine, its rows read from their chunks. */
-async function engineWindow(db: OutpostDb, table: string, query: EngineQuery, offset: number, limit: number | null): Promise<{ total: number; rows: StoredRow[] }> {
+/**
+ * A window of a list from the engine, its rows read from their chunks, and the scope's
+ * revision it answers: `seen` when the caller knows it (no read), else read first.
+ */
+async function engineWindow(db: OutpostDb, table: string, query: EngineQuery, offset: number, limit: number | null, seen?: number): Promise<{ total: number; rows: StoredRow[]; seq: number }> {
   const { scope } = query;
-  const { seq } = await scopeRevision(db, scope);
+  const seq = seen ?? (await scopeRevision(db, scope)).seq;
   // Promise.resolve: the live query keeps following reads after this non-Dexie wait (Dexie's rule for queriers).
   const { total, entries } = await Promise.resolve(listEngineFor(db).window(query, offset, limit, seq));
   // The engine sends the rows' text; a row it could not read is read here from its chunk.
@@ -43,7 +46,7 @@ async function engineWindow(db: OutpostDb, table: string, query: EngineQuery, of
       if (row) rows.push(storedRowOf(scope, table, e.key, e.pass, row));
     }
   }
-  return { total, rows };
+  return { total, rows, seq };
 }
 
 /** The first `limit` rows of one list in the order of any of its columns (sortable or filterable), ascending. */
@@ -130,6 +133,16 @@ export async function readRows(db: OutpostDb, query: ListQuery, offset: number, 
     return limit === null ? rows.slice(offset) : rows.slice(offset, offset + limit);
   }
   return (await engineWindow(db, query.endpoint.table, engineQuery(query), offset, limit)).rows;
+}
+
+/**
+ * Rows `offset .. offset+limit` of a list query (no search), and the scope's revision
+ * they answer. `seen`: the revision the caller follows (see {@link scopeRevision});
+ * given, nothing is read before the engine is asked.
+ */
+export async function readWindow(db: OutpostDb, query: ListQuery, offset: number, limit: number, seen?: number): Promise<{ rows: StoredRow[]; seq: number }> {
+  const { rows, seq } = await engineWindow(db, query.endpoint.table, engineQuery(query), offset, limit, seen);
+  return { rows, seq };
 }
 
 /** Every row of the query, in order (export). */

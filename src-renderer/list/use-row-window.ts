@@ -1,9 +1,9 @@
 import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue';
-import type { OutpostDb, ScopeState, StoredRow } from '../../src-shared/store/index.js';
+import { scopeRevision, type OutpostDb, type ScopeState, type StoredRow } from '../../src-shared/store/index.js';
 import { useLiveQuery } from '../composables/use-live-query.js';
 import { validFilters, type ListQuery } from './list-query.js';
 import { useReadAhead } from './use-read-ahead.js';
-import { countRows, readRows, searchRows, walkable as walkableQuery, walkList, type ListWalk } from './run-list-query.js';
+import { countRows, readRows, readWindow, searchRows, walkable as walkableQuery, walkList, type ListWalk } from './run-list-query.js';
 
 /**
  * Rows are read in aligned blocks, so small scrolls reuse the same query. A list sorted
@@ -137,24 +137,73 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   // A new query reads at once.
   watch(queryKey, () => (requested.value = win.value));
 
-  const { value: page, loading } = useLiveQuery(
+  // The list's revision, followed live: a window is asked of the engine at once with
+  // it (reading it before every window waited behind the list worker's reads), and is
+  // read again when it moves.
+  const { value: seen } = useLiveQuery(
     async () => {
-      const q = query.value;
-      const place = requested.value;
-      const { from, to } = place;
-      if (!q || searching.value) return { key: queryKey.value, from, rows: [] as StoredRow[] };
-      if (place !== lastRead) firstReads.add(place);
-      lastRead = place;
-      try {
-        return { key: queryKey.value, from, rows: await readRows(db, q, from, to - from) };
-      } finally {
+      const scope = query.value?.scope;
+      return scope ? (await scopeRevision(db, scope)).seq : null;
+    },
+    () => query.value?.scope ?? null,
+    null as number | null,
+  );
+
+  // The rows of the window. A read starts in the change that asks for it (a live query
+  // may start only after the page has re-rendered); one read per place runs at a time,
+  // and a change of the list while it runs reads the place again after it.
+  const enginePage = shallowRef({ key: '', from: 0, rows: [] as StoredRow[] });
+  let running: { key: string; place: object; again: boolean } | null = null;
+  let shownSeq: number | null = null;
+  const readPage = () => {
+    const q = query.value;
+    const place = requested.value;
+    const key = queryKey.value;
+    if (!q || searching.value || q.scope === null) return;
+    if (running && running.key === key && running.place === place) {
+      running.again = true;
+      return;
+    }
+    const mine = { key, place, again: false };
+    running = mine;
+    if (place !== lastRead) firstReads.add(place);
+    lastRead = place;
+    const { from, to } = place;
+    readWindow(db, q, from, to - from, seen.value ?? undefined)
+      .then(
+        ({ rows, seq }) => {
+          if (key !== queryKey.value || place !== requested.value) return;
+          enginePage.value = { key, from, rows };
+          shownSeq = seq;
+        },
+        // A failed read leaves the rows shown; the next change of the list or the window reads again.
+        () => undefined,
+      )
+      .finally(() => {
         firstReads.delete(place);
         setTimeout(follow, 0);
-      }
+        if (running !== mine) return;
+        running = null;
+        if (mine.again) readPage();
+      });
+  };
+  watch([queryKey, requested], readPage, { immediate: true });
+  watch(seen, (seq) => {
+    if (seq !== null && seq !== shownSeq) readPage();
+  });
+
+  // Lists of every scope (small tables no list endpoint fills) are read in one go, live.
+  const { value: scannedPage } = useLiveQuery(
+    async () => {
+      const q = query.value;
+      const { from, to } = requested.value;
+      if (!q || searching.value || q.scope !== null) return { key: queryKey.value, from, rows: [] as StoredRow[] };
+      return { key: queryKey.value, from, rows: await readRows(db, q, from, to - from) };
     },
     [queryKey, requested],
     { key: '', from: 0, rows: [] as StoredRow[] },
   );
+  const page = computed(() => (query.value?.scope === null ? scannedPage.value : enginePage.value));
 
   // Lists a walk does not count (row filters, every scope) are counted in one go, live.
   const { value: counted } = useLiveQuery(
@@ -224,5 +273,5 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     searchBudget.value = Number.POSITIVE_INFINITY;
   }
 
-  return { count, counting, loading, rowAt, setVisible, page, settled, searchState, searchEverything };
+  return { count, counting, rowAt, setVisible, settled, searchState, searchEverything };
 }

@@ -16,6 +16,18 @@ const walks: { query: ListQuery; signal: AbortSignal | undefined; release: () =>
 const reads: { offset: number; limit: number | null; startedAt: number; release: () => void; done: boolean }[] = [];
 const hold = { reads: false };
 
+/** One read of rows (the window's or ahead of a scroll), recorded and held back while the test says so. */
+async function held<T>(offset: number, limit: number | null, read: () => Promise<T>): Promise<T> {
+  const entry: (typeof reads)[number] = { offset, limit, startedAt: performance.now(), release: () => undefined, done: false };
+  reads.push(entry);
+  if (hold.reads) await new Promise<void>((resolve) => (entry.release = () => resolve()));
+  try {
+    return await read();
+  } finally {
+    entry.done = true;
+  }
+}
+
 vi.mock('../../../src-renderer/list/run-list-query.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../src-renderer/list/run-list-query.js')>();
   return {
@@ -25,16 +37,8 @@ vi.mock('../../../src-renderer/list/run-list-query.js', async (importOriginal) =
       await new Promise<void>((resolve) => walks.push({ query, signal: options?.signal, release: resolve }));
       return actual.walkList(...args);
     }),
-    readRows: vi.fn(async (...args: Parameters<typeof actual.readRows>) => {
-      const read: (typeof reads)[number] = { offset: args[2], limit: args[3], startedAt: performance.now(), release: () => undefined, done: false };
-      reads.push(read);
-      if (hold.reads) await new Promise<void>((resolve) => (read.release = () => resolve()));
-      try {
-        return await actual.readRows(...args);
-      } finally {
-        read.done = true;
-      }
-    }),
+    readRows: vi.fn(async (...args: Parameters<typeof actual.readRows>) => held(args[2], args[3], () => actual.readRows(...args))),
+    readWindow: vi.fn(async (...args: Parameters<typeof actual.readWindow>) => held(args[2], args[3], () => actual.readWindow(...args))),
   };
 });
 
