@@ -168,21 +168,57 @@ function rankOf(columns: ScopeColumns): Uint32Array {
   return rank;
 }
 
-/** True when the code of `slot` passes every test. */
-function passes(tests: readonly CodeTest[], slot: number): boolean {
-  for (const t of tests) {
-    const code = t.codes[slot]!;
-    if (code < t.from || code >= t.to || code === t.except) return false;
+/** Masks of the slots a query lets through (1 per live slot passing every test), kept per version. */
+interface KeptMask {
+  readonly version: number;
+  readonly mask: Uint8Array;
+  readonly total: number;
+}
+const alive = new WeakMap<ScopeColumns, KeptMask>();
+const masks = new WeakMap<ScopeColumns, Map<string, KeptMask>>();
+
+function aliveMask(columns: ScopeColumns): KeptMask {
+  const kept = alive.get(columns);
+  if (kept?.version === columns.version) return kept;
+  const mask = new Uint8Array(columns.count);
+  for (let slot = 0; slot < columns.count; slot++) mask[slot] = columns.alive(slot) ? 1 : 0;
+  const made = { version: columns.version, mask, total: columns.size };
+  alive.set(columns, made);
+  return made;
+}
+
+/** The live slots that pass every test, as a mask, and how many: sequential passes without branches (~2 ms a test at a million slots). */
+function passMask(columns: ScopeColumns, residualKey: string, tests: readonly CodeTest[]): KeptMask {
+  if (tests.length === 0) return aliveMask(columns);
+  const kept = masks.get(columns) ?? new Map<string, KeptMask>();
+  masks.set(columns, kept);
+  const hit = kept.get(residualKey);
+  if (hit?.version === columns.version) return hit;
+  const mask = aliveMask(columns).mask.slice();
+  const n = mask.length;
+  let total = 0;
+  for (const { codes, from, to, except } of tests) {
+    total = 0;
+    for (let slot = 0; slot < n; slot++) {
+      const code = codes[slot]!;
+      const passed = mask[slot]! & Number(code >= from) & Number(code < to) & Number(code !== except);
+      mask[slot] = passed;
+      total += passed;
+    }
   }
-  return true;
+  const made = { version: columns.version, mask, total };
+  kept.delete(residualKey);
+  kept.set(residualKey, made);
+  if (kept.size > MATCHES_KEPT) kept.delete(kept.keys().next().value!);
+  return made;
 }
 
 /**
- * The first `k` live slots that pass `tests` in the field's order (ascending, ties by
- * key; `fromEnd`: the last `k`, last first): one pass in slot order keeping the best
- * `k` in a heap of (code, key rank) pairs.
+ * The first `k` slots of `mask` in the field's order (ascending, ties by key;
+ * `fromEnd`: the last `k`, last first): one pass in slot order keeping the best `k`
+ * in a heap of (code, key rank) pairs.
  */
-function pickEnd(columns: ScopeColumns, field: string, fromEnd: boolean, tests: readonly CodeTest[], k: number): Uint32Array {
+function pickEnd(columns: ScopeColumns, field: string, fromEnd: boolean, mask: Uint8Array, k: number): Uint32Array {
   const codes = columns.columns.get(field)!.codes;
   const rank = rankOf(columns);
   const { keyOrder } = columns;
@@ -192,7 +228,7 @@ function pickEnd(columns: ScopeColumns, field: string, fromEnd: boolean, tests: 
   const heap = new Float64Array(k);
   let size = 0;
   for (let slot = 0; slot < n; slot++) {
-    if (!columns.alive(slot) || !passes(tests, slot)) continue;
+    if (mask[slot] === 0) continue;
     const value = sign * (codes[slot]! * n + rank[slot]!);
     if (size < k) {
       // Sift up: the heap's root is its largest value.
@@ -223,33 +259,16 @@ function pickEnd(columns: ScopeColumns, field: string, fromEnd: boolean, tests: 
   return slots;
 }
 
-/** The first `k` slots of `order` (from its end when `fromEnd`, last first) that pass every test. */
-function pickAlong(order: Uint32Array, fromEnd: boolean, tests: readonly CodeTest[], k: number, alive?: (slot: number) => boolean): Uint32Array {
+/** The first `k` slots of `order` (from its end when `fromEnd`, last first) in `mask`. */
+function pickAlong(order: Uint32Array, fromEnd: boolean, mask: Uint8Array, k: number): Uint32Array {
   const out = new Uint32Array(k);
   let n = 0;
   const last = order.length - 1;
   for (let i = 0; i <= last && n < k; i++) {
     const slot = order[fromEnd ? last - i : i]!;
-    if ((!alive || alive(slot)) && passes(tests, slot)) out[n++] = slot;
+    if (mask[slot] === 1) out[n++] = slot;
   }
   return out.subarray(0, n);
-}
-
-const totals = new WeakMap<ScopeColumns, Map<string, { version: number; total: number }>>();
-
-/** How many live slots pass every test (kept per query and version). */
-function countPassing(columns: ScopeColumns, cacheKey: string, tests: readonly CodeTest[]): number {
-  if (tests.length === 0) return columns.size;
-  const kept = totals.get(columns) ?? new Map<string, { version: number; total: number }>();
-  totals.set(columns, kept);
-  const hit = kept.get(cacheKey);
-  if (hit?.version === columns.version) return hit.total;
-  let total = 0;
-  for (let slot = 0; slot < columns.count; slot++) if (columns.alive(slot) && passes(tests, slot)) total++;
-  kept.delete(cacheKey);
-  kept.set(cacheKey, { version: columns.version, total });
-  if (kept.size > MATCHES_KEPT) kept.delete(kept.keys().next().value!);
-  return total;
 }
 
 /**
@@ -268,8 +287,7 @@ export function queryWindow(columns: ScopeColumns, field: string | null, descend
   if (limit === null || hit?.version === columns.version) return whole();
   const tests = residual.map((r) => codeTest(columns, r));
   if (tests.some((t) => t === null)) return { total: 0, slots: new Uint32Array(0) };
-  const passing = tests as CodeTest[];
-  const total = countPassing(columns, cacheKey, passing);
+  const { mask, total } = passMask(columns, JSON.stringify(residual), tests as CodeTest[]);
   const end = Math.min(total, offset + limit);
   if (end <= offset) return { total, slots: new Uint32Array(0) };
   // Rows counted from the order's start, or from its end (read last first).
@@ -279,9 +297,9 @@ export function queryWindow(columns: ScopeColumns, field: string | null, descend
   const fromEnd = fromStart === descending;
   const kept = orders.get(columns)?.get(field ?? '');
   let picked: Uint32Array;
-  if (field === null) picked = pickAlong(columns.keyOrder.subarray(0, columns.count), fromEnd, passing, k, (slot) => columns.alive(slot));
-  else if (kept?.version === columns.version) picked = pickAlong(kept.order, fromEnd, passing, k);
-  else picked = pickEnd(columns, field, fromEnd, passing, k);
+  if (field === null) picked = pickAlong(columns.keyOrder.subarray(0, columns.count), fromEnd, mask, k);
+  else if (kept?.version === columns.version) picked = pickAlong(kept.order, fromEnd, mask, k);
+  else picked = pickEnd(columns, field, fromEnd, mask, k);
   const slots = fromStart ? picked.subarray(offset, end) : picked.slice(total - end, total - offset).reverse();
   return { total, slots };
 }
