@@ -6,6 +6,7 @@ import { chartsOf } from './chart-specs.js';
 import { endpointOfTable } from '../presentation/areas.js';
 import { rowLabel } from '../presentation/references.js';
 import { useScopeStates } from '../composables/use-area-sync.js';
+import { whenQuiet, type QuietTiming } from '../lib/when-quiet.js';
 
 /** Recount at most this often while rows stream in: counting is cheap, not free. */
 const THROTTLE_MS = 3000;
@@ -18,6 +19,13 @@ const THROTTLE_MS = 3000;
  */
 const COST_SHARE = 40;
 const FIRST_DELAY_MS = 800;
+/**
+ * A count also waits for the user to pause (when-quiet.ts): it reads a field of the
+ * list in the list worker (20-80 ms at a million rows, most of it the database's), and
+ * the filter or sort just asked for waited behind it: the slowest changes of a bench
+ * run at a million rows were those a chart counted beside.
+ */
+const COUNT_WHEN: QuietTiming = { afterMs: 0, quietMs: 300, latestMs: 3000 };
 
 /**
  * The data of a table's charts over the given scopes (null = every scope of the
@@ -34,12 +42,14 @@ export function useChartData(table: Ref<string>, scope: Ref<string | null>) {
     return allStates.value.filter((s) => (scope.value ? s.scope === scope.value : s.endpoint === endpoint));
   });
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let withdraw: (() => void) | null = null;
   // The first count waits a moment: the list's own first rows come first.
   let last = Date.now() - THROTTLE_MS + FIRST_DELAY_MS;
   let gap = THROTTLE_MS;
   let run = 0;
   const recount = async () => {
     timer = null;
+    withdraw = null;
     last = Date.now();
     const mine = ++run;
     const specs = chartsOf(table.value);
@@ -53,14 +63,18 @@ export function useChartData(table: Ref<string>, scope: Ref<string | null>) {
   watch(
     () => [table.value, scope.value, states.value.map((s) => `${s.scope}:${s.rowCount}:${s.pass?.rows ?? 0}:${s.status}`).join('|')],
     () => {
-      if (timer) return;
+      if (timer || withdraw) return;
       const wait = Math.max(0, last + gap - Date.now());
-      timer = setTimeout(() => void recount(), wait);
+      timer = setTimeout(() => {
+        timer = null;
+        withdraw = whenQuiet(() => void recount(), COUNT_WHEN);
+      }, wait);
     },
     { immediate: true },
   );
   onScopeDispose(() => {
     if (timer) clearTimeout(timer);
+    withdraw?.();
   });
   return { data, loading };
 }

@@ -45,4 +45,20 @@ describe('chart data', () => {
     await eventually(() => expect(shown(all)).toEqual({ labels: ['1', '5', '4'], values: [4, 3, 1] }), 8000);
     expect(shown(one)).toEqual({ labels: ['5', '4'], values: [2, 1] });
   }, 20_000);
+
+  it('counts once the user pauses, not while they type or click (a count reads beside their filters)', async () => {
+    const db = openFakeDatabase();
+    await seedRows(db, 'E7', { moduleId: guidOf(1, 1), formId: guidOf(2, 1) }, answers(1, [5, 5, 4]));
+    const ctx = renderingContext(db);
+    const chart = mount(chartOf(endpoints.E7.table, null), { global: ctx.global });
+    // Busy past the first count's delay (800 ms): a key every 100 ms.
+    const busy = setInterval(() => globalThis.dispatchEvent(new Event('keydown')), 100);
+    try {
+      await new Promise((r) => setTimeout(r, 1600));
+      expect(JSON.parse(chart.text())).toBeNull();
+    } finally {
+      clearInterval(busy);
+    }
+    await eventually(() => expect(JSON.parse(chart.text())).toEqual({ labels: ['5', '4'], values: [2, 1] }), 5000);
+  }, 20_000);
 });
