@@ -38,4 +38,18 @@ describe('a dictionary-coded column', () => {
     again.assign([4], [1], 5);
     expect([0, 1, 2, 3, 4].map((s) => again.value(again.codes[s]!))).toEqual(['b', 5, -Infinity, 'a', 1]);
   });
+
+  it('stores its codes in the fewest bytes its dictionary needs, and restores them whole', () => {
+    for (const [distinct, kind] of [[256, Uint8Array], [257, Uint16Array], [65_536, Uint16Array], [65_537, Uint32Array]] as const) {
+      const column = new CodedColumn();
+      const slots = Array.from({ length: distinct }, (_, i) => i);
+      // Slot i holds value (i × 7) mod distinct: every code is used, out of order.
+      column.assign(slots, slots.map((i) => (i * 7) % distinct), distinct);
+      const stored = structuredClone(column.data(distinct));
+      expect(stored.codes).toBeInstanceOf(kind);
+      const again = new CodedColumn(stored);
+      expect(again.codes).toBeInstanceOf(Uint32Array);
+      expect(slots.every((i) => again.value(again.codes[i]!) === (i * 7) % distinct)).toBe(true);
+    }
+  });
 });
