@@ -2,82 +2,14 @@ import type { IndexKey } from '../../src-shared/store/index.js';
 
 /**
  * The stored form of a {@link CodedColumn}: typed arrays, cheap to clone into IndexedDB
- * and back, and as small as their values allow. Read at a million rows, each field part
- * is what a list opened again waits for before its first filter or sort on that field
- * (~300 MB/s from the database here: a date field of a million distinct values was
- * 12 MB, 40-75 ms). The codes take the fewest bytes their dictionary needs (one a row
- * for up to 256 values, two up to 65,536, three up to 16.7 million); a long dictionary
- * of whole numbers (dates as epoch milliseconds) is stored as the step from each number
- * to the next, four bytes instead of eight.
+ * and back. The codes take the fewest bytes their dictionary needs (a field of five
+ * values stores a byte a row, not four): read at a million rows, each field part is
+ * what a list opened again waits for before its first filter or sort on that field.
  */
 export interface CodedColumnData {
-  /** The dictionary's numbers; with `numSteps`, only those up to the first finite one. */
   readonly nums: Float64Array;
-  /** The step from each number to the next after `nums`; {@link JUMP}: the next of `numJumps` instead. */
-  readonly numSteps?: Uint32Array;
-  readonly numJumps?: Float64Array;
   readonly strs: readonly string[];
-  /** One code per slot; three bytes each (little-endian) when `codeBytes` is 3. */
   readonly codes: Uint32Array | Uint16Array | Uint8Array;
-  readonly codeBytes?: 3;
-}
-
-/** A step too long for four bytes: the number is in `numJumps`. */
-const JUMP = 0xffffffff;
-/** Dictionaries shorter than this keep their numbers as they are (a few hundred KB at most). */
-const STEPPED_FROM = 0x10000;
-
-/** A sorted dictionary's numbers as stored (see {@link CodedColumnData}). */
-function storedNums(nums: Float64Array): Pick<CodedColumnData, 'nums' | 'numSteps' | 'numJumps'> {
-  let first = 0;
-  while (first < nums.length && !Number.isFinite(nums[first]!)) first++;
-  if (nums.length - first < STEPPED_FROM) return { nums: nums.slice() };
-  for (let i = first; i < nums.length; i++) if (!Number.isSafeInteger(nums[i]!)) return { nums: nums.slice() };
-  const steps = new Uint32Array(nums.length - first - 1);
-  const jumps: number[] = [];
-  for (let i = first + 1; i < nums.length; i++) {
-    const step = nums[i]! - nums[i - 1]!;
-    if (step < JUMP) steps[i - first - 1] = step;
-    else {
-      steps[i - first - 1] = JUMP;
-      jumps.push(nums[i]!);
-    }
-  }
-  return { nums: nums.slice(0, first + 1), numSteps: steps, numJumps: Float64Array.from(jumps) };
-}
-
-function restoredNums(data: CodedColumnData): Float64Array {
-  const steps = data.numSteps;
-  if (!steps) return data.nums;
-  const nums = new Float64Array(data.nums.length + steps.length);
-  nums.set(data.nums);
-  const jumps = data.numJumps ?? new Float64Array(0);
-  let value = data.nums[data.nums.length - 1]!;
-  let jump = 0;
-  for (let i = 0, at = data.nums.length; i < steps.length; i++, at++) nums[at] = value = steps[i] === JUMP ? jumps[jump++]! : value + steps[i]!;
-  return nums;
-}
-
-function storedCodes(codes: Uint32Array, distinct: number): Pick<CodedColumnData, 'codes' | 'codeBytes'> {
-  if (distinct <= 0x100) return { codes: Uint8Array.from(codes) };
-  if (distinct <= 0x10000) return { codes: Uint16Array.from(codes) };
-  if (distinct > 0x1000000) return { codes: codes.slice() };
-  const packed = new Uint8Array(codes.length * 3);
-  for (let i = 0, at = 0; i < codes.length; i++, at += 3) {
-    const code = codes[i]!;
-    packed[at] = code & 0xff;
-    packed[at + 1] = (code >>> 8) & 0xff;
-    packed[at + 2] = code >>> 16;
-  }
-  return { codes: packed, codeBytes: 3 };
-}
-
-function restoredCodes(data: CodedColumnData): Uint32Array {
-  const { codes } = data;
-  if (data.codeBytes !== 3) return codes instanceof Uint32Array ? codes : Uint32Array.from(codes);
-  const out = new Uint32Array(codes.length / 3);
-  for (let i = 0, at = 0; i < out.length; i++, at += 3) out[i] = codes[at]! | (codes[at + 1]! << 8) | (codes[at + 2]! << 16);
-  return out;
 }
 
 /** First index in a sorted array whose value is ≥ `value` (or > with `after`). */
@@ -107,9 +39,10 @@ export class CodedColumn {
   codes: Uint32Array;
 
   constructor(data?: CodedColumnData) {
-    this.nums = data ? restoredNums(data) : new Float64Array(0);
+    this.nums = data?.nums ?? new Float64Array(0);
     this.strs = data ? [...data.strs] : [];
-    this.codes = data ? restoredCodes(data) : new Uint32Array(0);
+    const codes = data?.codes ?? new Uint32Array(0);
+    this.codes = codes instanceof Uint32Array ? codes : Uint32Array.from(codes);
   }
 
   /** Distinct values, and so one more than the highest code. */
@@ -174,6 +107,8 @@ export class CodedColumn {
 
   /** The column's stored form, for its first `slotCount` slots. */
   data(slotCount: number): CodedColumnData {
-    return { ...storedNums(this.nums), strs: [...this.strs], ...storedCodes(this.codes.subarray(0, slotCount), this.distinct) };
+    const codes = this.codes.subarray(0, slotCount);
+    const distinct = this.distinct;
+    return { nums: this.nums.slice(), strs: [...this.strs], codes: distinct <= 0x100 ? Uint8Array.from(codes) : distinct <= 0x10000 ? Uint16Array.from(codes) : codes.slice() };
   }
 }
