@@ -42,7 +42,8 @@ export class CodedColumn {
     this.nums = data?.nums ?? new Float64Array(0);
     this.strs = data ? [...data.strs] : [];
     const codes = data?.codes ?? new Uint32Array(0);
-    this.codes = codes instanceof Uint32Array ? codes : Uint32Array.from(codes);
+    // Widened natively (Uint32Array.from goes through an iterator: 5-7 ms at a million slots).
+    this.codes = codes instanceof Uint32Array ? codes : new Uint32Array(codes);
   }
 
   /** Distinct values, and so one more than the highest code. */
