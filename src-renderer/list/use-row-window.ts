@@ -140,14 +140,16 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   // The list's revision, followed live: a window is asked of the engine at once with
   // it (reading it before every window waited behind the list worker's reads), and is
   // read again when it moves.
-  const { value: seen } = useLiveQuery(
+  const { value: revisionSeen } = useLiveQuery(
     async () => {
       const scope = query.value?.scope;
-      return scope ? (await scopeRevision(db, scope)).seq : null;
+      return scope ? { scope, seq: (await scopeRevision(db, scope)).seq } : null;
     },
     () => query.value?.scope ?? null,
-    null as number | null,
+    null as { scope: string; seq: number } | null,
   );
+  /** The revision of the list shown (null until read: not another list's, kept while the new one is read). */
+  const seen = computed(() => (revisionSeen.value && revisionSeen.value.scope === query.value?.scope ? revisionSeen.value.seq : null));
 
   // The rows of the window. A read starts in the change that asks for it (a live query
   // may start only after the page has re-rendered); one read per place runs at a time,
