@@ -1,5 +1,5 @@
 import { scopeId, scopeRevision, type OutpostDb } from '../../src-shared/store/index.js';
-import type { EngineQuery, WindowEntry } from './list-engine.js';
+import type { EngineQuery, WindowAnswer, WindowEntry } from './list-engine.js';
 import { fieldPart, KEYS_PART, type ColumnsBase, type ColumnsKeys, type StoredColumns } from './columns-snapshot.js';
 import type { CodedColumnData } from './coded-column.js';
 import type { ScopeColumns } from './scope-columns.js';
@@ -54,10 +54,10 @@ export function firstWindowFit(storedSeq: number, revision: { readonly seq: numb
 }
 
 /** The stored first window of a scope and whether it answers the scope's current revision, unless it may not be shown ({@link firstWindowFit}). */
-export async function loadFirstWindow(db: OutpostDb, scope: string): Promise<{ readonly first: FirstWindow; readonly current: boolean } | null> {
+export async function loadFirstWindow(db: OutpostDb, scope: string): Promise<{ readonly first: FirstWindow; readonly current: boolean; readonly seq: number } | null> {
   const [record, revision] = await Promise.all([db.listCaches.get([scopeId(scope), 'first']), scopeRevision(db, scope)]);
   const fit = record ? firstWindowFit(record.seq, revision) : null;
-  return record && fit ? { first: record.value as FirstWindow, current: fit === 'current' } : null;
+  return record && fit ? { first: record.value as FirstWindow, current: fit === 'current', seq: record.seq } : null;
 }
 
 /** True when a stored first window answers rows `offset .. offset+limit` of a query. */
@@ -70,13 +70,13 @@ export function firstWindowAnswers(first: FirstWindow, query: EngineQuery, offse
  * at the scope's current revision; null otherwise. A list opened again and unchanged
  * since shows them at once, while its columns are read.
  */
-export async function storedFirstWindow(db: OutpostDb, query: EngineQuery, offset: number, limit: number | null): Promise<{ total: number; entries: WindowEntry[] } | null> {
+export async function storedFirstWindow(db: OutpostDb, query: EngineQuery, offset: number, limit: number | null): Promise<WindowAnswer | null> {
   if (offset !== 0 || query.residual.length > 0) return null;
   const stored = await loadFirstWindow(db, query.scope).catch(() => null);
   // A changed list is not shown from them: the screen had no reliable signal to replace
   // rows of a moment ago, and kept them (a new post without its title) until something else changed.
   if (!stored?.current || !firstWindowAnswers(stored.first, query, offset, limit)) return null;
-  return { total: stored.first.total, entries: stored.first.entries.slice(0, limit!) };
+  return { total: stored.first.total, entries: stored.first.entries.slice(0, limit!), seq: stored.seq };
 }
 
 /** Stores a list's columns (every part read first, see ScopeColumns.ensure) and first window, all at the columns' revision. */

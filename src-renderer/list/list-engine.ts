@@ -48,6 +48,8 @@ export interface WalkRequest {
 export interface WindowAnswer {
   readonly total: number;
   readonly entries: WindowEntry[];
+  /** The scope's revision the answer is at. */
+  readonly seq: number;
 }
 
 export interface ListEngine {
@@ -134,7 +136,7 @@ async function windowOf(db: OutpostDb, columns: ScopeColumns, query: EngineQuery
       if (local) entries.push({ key: local.key, local });
     }
   });
-  return { total, entries };
+  return { total, entries, seq: columns.seq };
 }
 
 /**
@@ -175,7 +177,8 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
     if (columns.storedSeq === columns.seq) return;
     await columns.ensure(db, { fields: columns.fields, keys: true });
     const query = defaultQuery(columns);
-    const first: FirstWindow = { endpoint: query.endpoint, field: query.field, descending: query.descending, ...(await windowOf(db, columns, query, 0, FIRST_ROWS)) };
+    const { total, entries } = await windowOf(db, columns, query, 0, FIRST_ROWS);
+    const first: FirstWindow = { endpoint: query.endpoint, field: query.field, descending: query.descending, total, entries };
     await storeListCaches(db, columns, first);
     storedAt.set(columns.scope, Date.now());
   };

@@ -29,13 +29,15 @@ function engineQuery(query: ListQuery): EngineQuery {
 
 /**
  * A window of a list from the engine, its rows read from their chunks, and the scope's
- * revision it answers: `seen` when the caller knows it (no read), else read first.
+ * revision it answers. `seen`: the revision when the caller knows it; null when the
+ * caller follows it itself (the engine reads it); by default it is read here first, so
+ * a live query running this follows the list.
  */
-async function engineWindow(db: OutpostDb, table: string, query: EngineQuery, offset: number, limit: number | null, seen?: number): Promise<{ total: number; rows: StoredRow[]; seq: number }> {
+async function engineWindow(db: OutpostDb, table: string, query: EngineQuery, offset: number, limit: number | null, seen?: number | null): Promise<{ total: number; rows: StoredRow[]; seq: number }> {
   const { scope } = query;
-  const seq = seen ?? (await scopeRevision(db, scope)).seq;
+  const asked = seen === undefined ? (await scopeRevision(db, scope)).seq : (seen ?? undefined);
   // Promise.resolve: the live query keeps following reads after this non-Dexie wait (Dexie's rule for queriers).
-  const { total, entries } = await Promise.resolve(listEngineFor(db).window(query, offset, limit, seq));
+  const { total, entries, seq } = await Promise.resolve(listEngineFor(db).window(query, offset, limit, asked));
   // The engine sends the rows' text; a row it could not read is read here from its chunk.
   const chunks = await chunkRows(db, scope, entries.flatMap((e) => ('chunk' in e && e.row === undefined ? [e.chunk] : [])));
   const rows: StoredRow[] = [];
@@ -137,11 +139,11 @@ export async function readRows(db: OutpostDb, query: ListQuery, offset: number, 
 
 /**
  * Rows `offset .. offset+limit` of a list query (no search), and the scope's revision
- * they answer. `seen`: the revision the caller follows (see {@link scopeRevision});
- * given, nothing is read before the engine is asked.
+ * they answer, for a caller that follows the revision itself: nothing is read before
+ * the engine is asked. `seen`: the revision the caller has read, if any.
  */
 export async function readWindow(db: OutpostDb, query: ListQuery, offset: number, limit: number, seen?: number): Promise<{ rows: StoredRow[]; seq: number }> {
-  const { rows, seq } = await engineWindow(db, query.endpoint.table, engineQuery(query), offset, limit, seen);
+  const { rows, seq } = await engineWindow(db, query.endpoint.table, engineQuery(query), offset, limit, seen ?? null);
   return { rows, seq };
 }
 
