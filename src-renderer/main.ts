@@ -9,7 +9,8 @@ import { startMirrorWriter } from './db/mirror-writer.js';
 import { openRendererDatabase } from './db/open-renderer-db.js';
 import { assertSchemaPresent, clearLocalCache, describeStorageError, requestPersistentStorage } from './db/storage-health.js';
 import StorageFailure from './components/StorageFailure.vue';
-import { createAppRouter, preloadCurrentPage } from './router.js';
+import { prefetchFirstWindow } from './list/list-caches.js';
+import { createAppRouter, openingListScope, preloadCurrentPage } from './router.js';
 import { provideSearch, startSearch } from './search/search-client.js';
 import { useConnectionStore } from './stores/connection-store.js';
 import { useOutboxStore } from './stores/outbox-store.js';
@@ -50,6 +51,8 @@ function startWorkspace(bridge: Bridge, workspace: WorkspaceSummary): void {
 
   const router = createAppRouter();
   preloadCurrentPage(router);
+  const opening = openingListScope(router);
+  if (opening) prefetchFirstWindow(db, opening);
   const app = createApp(App);
   const pinia = createPinia();
   app.use(pinia);

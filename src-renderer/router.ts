@@ -1,5 +1,6 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw, type Router, type RouterHistory } from 'vue-router';
-import { AREAS, listPath } from './presentation/areas.js';
+import { scopeKey } from '../src-shared/store/index.js';
+import { AREAS, areaById, endpointOfTable, isListed, listPath } from './presentation/areas.js';
 
 /** Route meta of a list page: which area and which of its lists. */
 export interface ListRouteMeta {
@@ -53,4 +54,20 @@ export function preloadCurrentPage(router: Router): void {
       void (page as () => Promise<unknown>)().catch(() => undefined);
     }
   }
+}
+
+/**
+ * The list the window opens on, when it is known before its page is up: the URL's
+ * scope, or the one list of a table whose list has no path parameters (as the list
+ * page picks it); null for other pages, or when the page picks among the scopes.
+ */
+export function openingListScope(router: Router): string | null {
+  const route = router.resolve(router.options.history.location);
+  const meta = route.meta as Partial<ListRouteMeta>;
+  const list = meta.area !== undefined && meta.list !== undefined ? areaById(meta.area)?.lists.find((l) => l.slug === meta.list) : undefined;
+  if (!list || list.table === 'users') return null;
+  const scope = route.query.scope;
+  if (typeof scope === 'string' && scope) return scope;
+  const endpoint = endpointOfTable(list.table);
+  return isListed(list.table) && endpoint.pathParams.length === 0 ? scopeKey(endpoint.id, {}) : null;
 }

@@ -53,8 +53,34 @@ export function firstWindowFit(storedSeq: number, revision: { readonly seq: numb
   return storedSeq === revision.seq ? 'current' : 'stale';
 }
 
+/** A stored first window as read, with whether it answers the scope's revision then. */
+type StoredFirstWindow = { readonly first: FirstWindow; readonly current: boolean; readonly seq: number };
+
+/** First windows read before their list's page was up ({@link prefetchFirstWindow}), by database and scope. */
+const early = new WeakMap<OutpostDb, Map<string, { readonly at: number; readonly read: Promise<StoredFirstWindow | null> }>>();
+/** A first window read ahead is used this long at most (the page opens well within it). */
+const EARLY_FOR_MS = 5000;
+
+/**
+ * Starts reading a list's stored first window while the window opening on that list
+ * builds its shell: its page asked for it only once mounted, and the read (~50 ms in a
+ * busy window) came after ~130 ms of building the page. Used once. A write that lands
+ * meanwhile is not missed: the row window follows the list's revision and reads again.
+ */
+export function prefetchFirstWindow(db: OutpostDb, scope: string): void {
+  const reads = early.get(db) ?? new Map<string, { readonly at: number; readonly read: Promise<StoredFirstWindow | null> }>();
+  early.set(db, reads);
+  reads.set(scope, { at: Date.now(), read: readFirstWindow(db, scope).catch(() => null) });
+}
+
 /** The stored first window of a scope and whether it answers the scope's current revision, unless it may not be shown ({@link firstWindowFit}). */
-export async function loadFirstWindow(db: OutpostDb, scope: string): Promise<{ readonly first: FirstWindow; readonly current: boolean; readonly seq: number } | null> {
+export async function loadFirstWindow(db: OutpostDb, scope: string): Promise<StoredFirstWindow | null> {
+  const ahead = early.get(db)?.get(scope);
+  early.get(db)?.delete(scope);
+  return ahead && Date.now() - ahead.at < EARLY_FOR_MS ? ahead.read : readFirstWindow(db, scope);
+}
+
+async function readFirstWindow(db: OutpostDb, scope: string): Promise<StoredFirstWindow | null> {
   const [record, revision] = await Promise.all([db.listCaches.get([scopeId(scope), 'first']), scopeRevision(db, scope)]);
   const fit = record ? firstWindowFit(record.seq, revision) : null;
   return record && fit ? { first: record.value as FirstWindow, current: fit === 'current', seq: record.seq } : null;

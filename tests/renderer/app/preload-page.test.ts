@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
-import { preloadCurrentPage } from '../../../src-renderer/router.js';
+import { createAppRouter, openingListScope, preloadCurrentPage } from '../../../src-renderer/router.js';
+import { scopeKey } from '../../../src-shared/store/index.js';
 
 describe('loading the page the window opens on', () => {
   it('starts loading the code of the current page only, before the app mounts', async () => {
@@ -15,5 +16,20 @@ describe('loading the page the window opens on', () => {
     // A page already loaded (a component, not a loader) is left alone.
     const loaded = createRouter({ history, routes: [{ path: '/training', component: { render: () => null } }] });
     expect(() => preloadCurrentPage(loaded)).not.toThrow();
+  });
+
+  it('names the list the window opens on when it is known before the page is up', () => {
+    const opening = (path: string) => {
+      const history = createMemoryHistory();
+      history.replace(path);
+      return openingListScope(createAppRouter(history));
+    };
+    // A list without path parameters has one scope; the URL's scope wins; other pages and lists whose page picks a scope name none.
+    expect(opening('/training')).toBe(scopeKey('E18', {}));
+    expect(opening('/training?scope=E18%3A%7B%7D')).toBe('E18:{}');
+    expect(opening('/')).toBeNull();
+    expect(opening('/calendars')).toBeNull();
+    expect(opening('/content/posts')).toBeNull();
+    expect(opening('/settings')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { endpoints, indexedFields } from '../../../src-shared/api/index.js';
 import { createDexieMirrorStore, openDatabase, scopeId, scopeKey, type OutpostDb } from '../../../src-shared/store/index.js';
 import { matchingSlots } from '../../../src-renderer/list/column-query.js';
-import { firstWindowFit, loadColumns, loadFirstWindow } from '../../../src-renderer/list/list-caches.js';
+import { firstWindowFit, loadColumns, loadFirstWindow, prefetchFirstWindow } from '../../../src-renderer/list/list-caches.js';
 import { inProcessEngine, type EngineQuery } from '../../../src-renderer/list/list-engine.js';
 import { columnsOf, keptColumns } from '../../../src-renderer/list/columns-registry.js';
 import type { ScopeColumns } from '../../../src-renderer/list/scope-columns.js';
@@ -271,5 +271,21 @@ describe('the revision an asker has read', () => {
     await page(db, 'p1', [6], 'B');
     expect((await engine.window(query, 0, 10)).total).toBe(6);
     db.close();
+  });
+
+  it('reads a first window ahead of its page once: the page takes it, and the next load reads again', async () => {
+    const indexedDB = new IDBFactory();
+    const db = open(indexedDB);
+    await page(db, 'p1', [1, 2, 3], 'A');
+    await inProcessEngine(db, { store: true, storeDelayMs: 0 }).window({ endpoint: 'E20', scope, field: null, descending: false, residual: [] }, 0, 10);
+    await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(STORED_PARTS));
+    prefetchFirstWindow(db, scope);
+    const get = vi.spyOn(db.listCaches, 'get');
+    const taken = await loadFirstWindow(db, scope);
+    expect(get).not.toHaveBeenCalled();
+    expect(taken?.current).toBe(true);
+    expect(taken?.first.total).toBe(3);
+    expect(await loadFirstWindow(db, scope)).toEqual(taken);
+    expect(get).toHaveBeenCalledTimes(1);
   });
 });
