@@ -1,6 +1,5 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw, type Router, type RouterHistory } from 'vue-router';
-import { scopeKey } from '../src-shared/store/index.js';
-import { AREAS, areaById, endpointOfTable, isListed, listPath } from './presentation/areas.js';
+import { AREAS, areaById, decidedScope, listPath } from './presentation/areas.js';
 
 /** Route meta of a list page: which area and which of its lists. */
 export interface ListRouteMeta {
@@ -67,7 +66,5 @@ export function openingListScope(router: Router): string | null {
   const list = meta.area !== undefined && meta.list !== undefined ? areaById(meta.area)?.lists.find((l) => l.slug === meta.list) : undefined;
   if (!list || list.table === 'users') return null;
   const scope = route.query.scope;
-  if (typeof scope === 'string' && scope) return scope;
-  const endpoint = endpointOfTable(list.table);
-  return isListed(list.table) && endpoint.pathParams.length === 0 ? scopeKey(endpoint.id, {}) : null;
+  return decidedScope(list.table, typeof scope === 'string' && scope ? scope : null) ?? null;
 }

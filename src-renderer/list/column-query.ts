@@ -15,11 +15,32 @@ export function compareKeys(a: IndexKey, b: IndexKey): number {
   return typeof a === 'number' ? -1 : 1;
 }
 
-interface KeptOrder {
-  readonly version: number;
-  readonly order: Uint32Array;
+/**
+ * What is worked out from a list's columns (orders, masks, ranks) is kept per list and
+ * name until the columns change (their version); `most`: names kept per list, the
+ * least recently used dropped first.
+ */
+type Kept<T> = WeakMap<ScopeColumns, Map<string, { readonly version: number; readonly value: T }>>;
+
+function kept<T>(store: Kept<T>, columns: ScopeColumns, name: string, make: () => T, most = Number.POSITIVE_INFINITY): T {
+  const byName = store.get(columns) ?? new Map<string, { readonly version: number; readonly value: T }>();
+  store.set(columns, byName);
+  const hit = byName.get(name);
+  if (hit?.version === columns.version) return hit.value;
+  const value = make();
+  byName.delete(name);
+  byName.set(name, { version: columns.version, value });
+  if (byName.size > most) byName.delete(byName.keys().next().value!);
+  return value;
 }
-const orders = new WeakMap<ScopeColumns, Map<string, KeptOrder>>();
+
+/** Whether something was kept for the columns as they are now. */
+function keptNow<T>(store: Kept<T>, columns: ScopeColumns, name: string): T | undefined {
+  const hit = store.get(columns)?.get(name);
+  return hit?.version === columns.version ? hit.value : undefined;
+}
+
+const orders: Kept<Uint32Array> = new WeakMap();
 
 /** The live slots in key order. */
 function byKey(columns: ScopeColumns): Uint32Array {
@@ -52,14 +73,7 @@ function byField(columns: ScopeColumns, field: string): Uint32Array {
 
 /** The list's live rows ordered by a field (ties by key), ascending; by key when `field` is null. */
 export function orderOf(columns: ScopeColumns, field: string | null): Uint32Array {
-  const kept = orders.get(columns) ?? new Map<string, KeptOrder>();
-  orders.set(columns, kept);
-  const name = field ?? '';
-  const previous = kept.get(name);
-  if (previous?.version === columns.version) return previous.order;
-  const order = field === null ? byKey(columns) : byField(columns, field);
-  kept.set(name, { version: columns.version, order });
-  return order;
+  return kept(orders, columns, field ?? '', () => (field === null ? byKey(columns) : byField(columns, field)));
 }
 
 /** A filter as the codes it lets through: `[from, to)`, less `except` (for `ne`). */
@@ -92,60 +106,6 @@ function codeTest(columns: ScopeColumns, r: Residual): CodeTest | null {
   }
 }
 
-/** True when the slot's values pass every filter. */
-export function passesColumns(columns: ScopeColumns, slot: number, residual: readonly Residual[]): boolean {
-  for (const r of residual) {
-    const test = codeTest(columns, r);
-    if (!test) return false;
-    const code = test.codes[slot]!;
-    if (code < test.from || code >= test.to || code === test.except) return false;
-  }
-  return true;
-}
-
-const matches = new WeakMap<ScopeColumns, Map<string, KeptOrder>>();
-const MATCHES_KEPT = 8;
-
-/** The slots of `order` (read backwards when descending) that pass every test and `keep`. */
-function pick(order: Uint32Array, descending: boolean, tests: readonly CodeTest[], keep?: (slot: number) => boolean): Uint32Array {
-  const out = new Uint32Array(order.length);
-  let n = 0;
-  const last = order.length - 1;
-  outer: for (let i = 0; i <= last; i++) {
-    const slot = order[descending ? last - i : i]!;
-    for (const t of tests) {
-      const code = t.codes[slot]!;
-      if (code < t.from || code >= t.to || code === t.except) continue outer;
-    }
-    if (!keep || keep(slot)) out[n++] = slot;
-  }
-  return out.slice(0, n);
-}
-
-/**
- * The slots a query shows, in its order: the field's order (read backwards when
- * descending), less the rows a filter or `keep` leaves out.
- */
-export function matchingSlots(columns: ScopeColumns, field: string | null, descending: boolean, residual: readonly Residual[], keep?: (slot: number) => boolean): Uint32Array {
-  const cacheKey = keep ? null : JSON.stringify([field, descending, residual]);
-  const kept = matches.get(columns) ?? new Map<string, KeptOrder>();
-  matches.set(columns, kept);
-  const hit = cacheKey === null ? undefined : kept.get(cacheKey);
-  if (hit?.version === columns.version) return hit.order;
-  const order = orderOf(columns, field);
-  const tests = residual.map((r) => codeTest(columns, r));
-  let out: Uint32Array;
-  if (tests.some((t) => t === null)) out = new Uint32Array(0);
-  else if (tests.length === 0 && !keep) out = descending ? order.slice().reverse() : order;
-  else out = pick(order, descending, tests as CodeTest[], keep);
-  if (cacheKey !== null) {
-    kept.delete(cacheKey);
-    kept.set(cacheKey, { version: columns.version, order: out });
-    if (kept.size > MATCHES_KEPT) kept.delete(kept.keys().next().value!);
-  }
-  return out;
-}
-
 /**
  * A window near either end of a query's order is picked without building the order:
  * the first rows of a new sort or filter are one pass over the columns in slot order
@@ -155,62 +115,83 @@ export function matchingSlots(columns: ScopeColumns, field: string | null, desce
  */
 export const PICK_LIMIT = 1000;
 
-/** Every slot's position in key order (the tie-break of every order), kept per version. */
-const ranks = new WeakMap<ScopeColumns, KeptOrder>();
+/** Every slot's position in key order (the tie-break of every order). */
+const ranks: Kept<Uint32Array> = new WeakMap();
 
 function rankOf(columns: ScopeColumns): Uint32Array {
-  const kept = ranks.get(columns);
-  if (kept?.version === columns.version) return kept.order;
-  const rank = new Uint32Array(columns.count);
-  const { keyOrder } = columns;
-  for (let i = 0; i < columns.count; i++) rank[keyOrder[i]!] = i;
-  ranks.set(columns, { version: columns.version, order: rank });
-  return rank;
+  return kept(ranks, columns, '', () => {
+    const rank = new Uint32Array(columns.count);
+    const { keyOrder } = columns;
+    for (let i = 0; i < columns.count; i++) rank[keyOrder[i]!] = i;
+    return rank;
+  });
 }
 
-/** Masks of the slots a query lets through (1 per live slot passing every test), kept per version. */
-interface KeptMask {
-  readonly version: number;
+/** The slots a filter lets through: 1 per live slot that passes every test, and how many. */
+interface Mask {
   readonly mask: Uint8Array;
   readonly total: number;
 }
-const alive = new WeakMap<ScopeColumns, KeptMask>();
-const masks = new WeakMap<ScopeColumns, Map<string, KeptMask>>();
+const masks: Kept<Mask> = new WeakMap();
+const liveMasks: Kept<Mask> = new WeakMap();
 
-function aliveMask(columns: ScopeColumns): KeptMask {
-  const kept = alive.get(columns);
-  if (kept?.version === columns.version) return kept;
-  const mask = new Uint8Array(columns.count);
-  for (let slot = 0; slot < columns.count; slot++) mask[slot] = columns.alive(slot) ? 1 : 0;
-  const made = { version: columns.version, mask, total: columns.size };
-  alive.set(columns, made);
-  return made;
+/** The live slots that pass every test (by name: the filters as JSON), as a mask: sequential passes without branches (~2 ms a test at a million slots). */
+function passMask(columns: ScopeColumns, residual: readonly Residual[], tests: readonly CodeTest[]): Mask {
+  const live = kept(liveMasks, columns, '', () => {
+    const mask = new Uint8Array(columns.count);
+    for (let slot = 0; slot < columns.count; slot++) mask[slot] = columns.alive(slot) ? 1 : 0;
+    return { mask, total: columns.size };
+  });
+  if (tests.length === 0) return live;
+  return kept(
+    masks,
+    columns,
+    JSON.stringify(residual),
+    () => {
+      const mask = live.mask.slice();
+      const n = mask.length;
+      let total = 0;
+      for (const { codes, from, to, except } of tests) {
+        total = 0;
+        for (let slot = 0; slot < n; slot++) {
+          const code = codes[slot]!;
+          const passed = mask[slot]! & Number(code >= from) & Number(code < to) & Number(code !== except);
+          mask[slot] = passed;
+          total += passed;
+        }
+      }
+      return { mask, total };
+    },
+    KEPT_PER_LIST,
+  );
 }
 
-/** The live slots that pass every test, as a mask, and how many: sequential passes without branches (~2 ms a test at a million slots). */
-function passMask(columns: ScopeColumns, residualKey: string, tests: readonly CodeTest[]): KeptMask {
-  if (tests.length === 0) return aliveMask(columns);
-  const kept = masks.get(columns) ?? new Map<string, KeptMask>();
-  masks.set(columns, kept);
-  const hit = kept.get(residualKey);
-  if (hit?.version === columns.version) return hit;
-  const mask = aliveMask(columns).mask.slice();
-  const n = mask.length;
-  let total = 0;
-  for (const { codes, from, to, except } of tests) {
-    total = 0;
-    for (let slot = 0; slot < n; slot++) {
-      const code = codes[slot]!;
-      const passed = mask[slot]! & Number(code >= from) & Number(code < to) & Number(code !== except);
-      mask[slot] = passed;
-      total += passed;
-    }
-  }
-  const made = { version: columns.version, mask, total };
-  kept.delete(residualKey);
-  kept.set(residualKey, made);
-  if (kept.size > MATCHES_KEPT) kept.delete(kept.keys().next().value!);
-  return made;
+/** The tests of a query's filters; null when one can let nothing through (a value no row has). */
+function testsOf(columns: ScopeColumns, residual: readonly Residual[]): CodeTest[] | null {
+  const tests = residual.map((r) => codeTest(columns, r));
+  return tests.some((t) => t === null) ? null : (tests as CodeTest[]);
+}
+
+const matches: Kept<Uint32Array> = new WeakMap();
+/** Whole answers and filter masks kept per list (a filter's mask is shared by every sort of it). */
+const KEPT_PER_LIST = 8;
+
+/** The slots a query shows, in its order: the field's order (read backwards when descending), less the rows a filter leaves out. */
+export function matchingSlots(columns: ScopeColumns, field: string | null, descending: boolean, residual: readonly Residual[]): Uint32Array {
+  return kept(
+    matches,
+    columns,
+    JSON.stringify([field, descending, residual]),
+    () => {
+      const order = orderOf(columns, field);
+      const tests = testsOf(columns, residual);
+      if (tests === null) return new Uint32Array(0);
+      if (tests.length === 0) return descending ? order.slice().reverse() : order;
+      const { mask, total } = passMask(columns, residual, tests);
+      return pickAlong(order, descending, mask, total);
+    },
+    KEPT_PER_LIST,
+  );
 }
 
 /**
@@ -278,16 +259,14 @@ function pickAlong(order: Uint32Array, fromEnd: boolean, mask: Uint8Array, k: nu
  * built yet is picked without building it, and a count alone sorts nothing.
  */
 export function queryWindow(columns: ScopeColumns, field: string | null, descending: boolean, residual: readonly Residual[], offset: number, limit: number | null, pickLimit = PICK_LIMIT): { total: number; slots: Uint32Array } {
-  const cacheKey = JSON.stringify([field, descending, residual]);
-  const hit = matches.get(columns)?.get(cacheKey);
   const whole = () => {
     const slots = matchingSlots(columns, field, descending, residual);
     return { total: slots.length, slots: limit === null ? slots.subarray(offset) : slots.subarray(offset, offset + limit) };
   };
-  if (limit === null || hit?.version === columns.version) return whole();
-  const tests = residual.map((r) => codeTest(columns, r));
-  if (tests.some((t) => t === null)) return { total: 0, slots: new Uint32Array(0) };
-  const { mask, total } = passMask(columns, JSON.stringify(residual), tests as CodeTest[]);
+  if (limit === null || keptNow(matches, columns, JSON.stringify([field, descending, residual]))) return whole();
+  const tests = testsOf(columns, residual);
+  if (tests === null) return { total: 0, slots: new Uint32Array(0) };
+  const { mask, total } = passMask(columns, residual, tests);
   const end = Math.min(total, offset + limit);
   if (end <= offset) return { total, slots: new Uint32Array(0) };
   // Rows counted from the order's start, or from its end (read last first).
@@ -295,10 +274,10 @@ export function queryWindow(columns: ScopeColumns, field: string | null, descend
   if (!fromStart && total - offset > pickLimit) return whole();
   const k = fromStart ? end : total - offset;
   const fromEnd = fromStart === descending;
-  const kept = orders.get(columns)?.get(field ?? '');
+  const built = keptNow(orders, columns, field ?? '');
   let picked: Uint32Array;
   if (field === null) picked = pickAlong(columns.keyOrder.subarray(0, columns.count), fromEnd, mask, k);
-  else if (kept?.version === columns.version) picked = pickAlong(kept.order, fromEnd, mask, k);
+  else if (built) picked = pickAlong(built, fromEnd, mask, k);
   else picked = pickEnd(columns, field, fromEnd, mask, k);
   const slots = fromStart ? picked.subarray(offset, end) : picked.slice(total - end, total - offset).reverse();
   return { total, slots };

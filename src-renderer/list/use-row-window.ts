@@ -63,8 +63,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     { key: '', rows: [] as StoredRow[], complete: true, scanned: 0 },
   );
 
-  // The unfiltered total as the sync engine last counted it; also the signal that the
-  // list's rows changed (every page the engine writes saves the scope's state with it).
+  // The unfiltered total as the sync engine last counted it.
   const { value: scopeState } = useLiveQuery(
     async () => {
       const scope = query.value?.scope;
@@ -73,10 +72,22 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     () => query.value?.scope ?? null,
     null as ScopeState | null,
   );
-  const revision = computed(() => {
-    const s = scopeState.value;
-    return s ? `${s.rowCount}:${s.pass?.id ?? ''}:${s.pass?.rows ?? 0}:${s.status}:${s.lastFullAt ?? ''}:${s.lastDeltaAt ?? ''}` : '';
-  });
+  // The list's revision, followed live: the one signal that its rows changed (every
+  // write raises it). A window is asked of the engine at once with it (reading it before
+  // every window waited behind the list worker's reads) and read again when it moves;
+  // the count walks again.
+  const { value: revisionSeen } = useLiveQuery(
+    async () => {
+      const scope = query.value?.scope;
+      return scope ? { scope, seq: (await scopeRevision(db, scope)).seq } : null;
+    },
+    () => query.value?.scope ?? null,
+    null as { scope: string; seq: number } | null,
+  );
+  /** The revision of the list shown (null until read: not another list's, kept while the new one is read). */
+  const seen = computed(() => (revisionSeen.value && revisionSeen.value.scope === query.value?.scope ? revisionSeen.value.seq : null));
+
+  const revision = computed(() => String(seen.value ?? ''));
   const walkable = computed(() => !!query.value && !searching.value && walkableQuery(query.value));
 
   // Walkable lists: one chunked walk counts the rows.
@@ -136,20 +147,6 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   watch(win, follow);
   // A new query reads at once.
   watch(queryKey, () => (requested.value = win.value));
-
-  // The list's revision, followed live: a window is asked of the engine at once with
-  // it (reading it before every window waited behind the list worker's reads), and is
-  // read again when it moves.
-  const { value: revisionSeen } = useLiveQuery(
-    async () => {
-      const scope = query.value?.scope;
-      return scope ? { scope, seq: (await scopeRevision(db, scope)).seq } : null;
-    },
-    () => query.value?.scope ?? null,
-    null as { scope: string; seq: number } | null,
-  );
-  /** The revision of the list shown (null until read: not another list's, kept while the new one is read). */
-  const seen = computed(() => (revisionSeen.value && revisionSeen.value.scope === query.value?.scope ? revisionSeen.value.seq : null));
 
   // The rows of the window. A read starts in the change that asks for it (a live query
   // may start only after the page has re-rendered); one read per place runs at a time,

@@ -1,4 +1,5 @@
 import { endpoints, type EndpointDef, type EndpointId } from '../../src-shared/api/index.js';
+import { scopeKey } from '../../src-shared/store/index.js';
 
 /**
  * Navigation as users think of it. Each area names the tables it shows; everything
@@ -126,6 +127,17 @@ export function endpointOfTable(table: string): EndpointDef {
 /** True when the table is filled by a list endpoint (so it has scopes and indexes). */
 export function isListed(table: string): boolean {
   return endpointOfTable(table).kind === 'list';
+}
+
+/**
+ * The scope a table's list page shows when the URL or the table decides it: the URL's
+ * scope, or the one scope of a list without path parameters; null for a table no list
+ * fills and no URL scope. Undefined when the page picks among the scopes it knows.
+ */
+export function decidedScope(table: string, urlScope: string | null): string | null | undefined {
+  if (!isListed(table) || urlScope) return urlScope;
+  const endpoint = endpointOfTable(table);
+  return endpoint.pathParams.length === 0 ? scopeKey(endpoint.id, {}) : undefined;
 }
 
 export function areaById(id: string): AreaDef | undefined {
