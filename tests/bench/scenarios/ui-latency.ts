@@ -40,6 +40,11 @@ export interface ScrollResult {
   readonly max: number;
   /** Frames that showed placeholders (rows not read yet): the sweep outran the reads. */
   readonly placeholderFrames: number;
+  /**
+   * Frames that missed at least one display refresh (longer than 1.5 × the median), in %
+   * of the sweep: the p95 moves in whole refreshes, this shows how close it is to moving.
+   */
+  readonly missedFramesPercent?: number;
 }
 
 /** Timestamps (page clock, from navigation start) of the shell and the first rows appearing. */
@@ -233,6 +238,7 @@ export async function measureUi(options: {
         p95: percentile(sorted, 0.95),
         max: sorted.at(-1) ?? 0,
         placeholderFrames: swept.placeholders,
+        missedFramesPercent: sorted.length > 0 ? (100 * sorted.filter((ms) => ms > 1.5 * percentile(sorted, 0.5)).length) / sorted.length : 0,
       },
     };
   } finally {
