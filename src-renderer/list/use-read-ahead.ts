@@ -1,7 +1,7 @@
 import { ref, watch, type Ref } from 'vue';
 import type { OutpostDb, StoredRow } from '../../src-shared/store/index.js';
 import type { ListQuery } from './list-query.js';
-import { readRows } from './run-list-query.js';
+import { readWindow } from './run-list-query.js';
 
 /** Scroll steps read ahead, reads ahead running at once, and places kept from reading ahead. */
 const AHEAD_STEPS = 4;
@@ -36,9 +36,18 @@ export function leadSteps(readMs: number, stepMs: number, most = 16): number {
  * none for a place the scroll has passed.
  * `key` names what the rows answer (the query and the list's revision, null when
  * nothing is read ahead); rows read for another key are dropped. `count`: the list's
- * rows now; no place at or past it is read.
+ * rows now; no place at or past it is read. `seen`: the list's revision the window
+ * follows, passed with every read (reading it again for each read opened a database
+ * transaction on the page's thread at every step of a scroll).
  */
-export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visible: Ref<{ start: number; end: number }>, key: () => string | null, count: () => number) {
+export function useReadAhead(
+  db: OutpostDb,
+  query: Ref<ListQuery | null>,
+  visible: Ref<{ start: number; end: number }>,
+  key: () => string | null,
+  count: () => number,
+  seen: () => number | null,
+) {
   /** Rows read ahead, by the index of their first row. */
   const ahead = new Map<number, StoredRow[]>();
   /** Reads running, as [first, end) ranges. */
@@ -66,9 +75,9 @@ export function useReadAhead(db: OutpostDb, query: Ref<ListQuery | null>, visibl
       const from = Math.max(0, at - MARGIN);
       pending.set(from, at + span + MARGIN);
       const startedAt = performance.now();
-      readRows(db, q, from, at + span + MARGIN - from)
+      readWindow(db, q, from, at + span + MARGIN - from, seen() ?? undefined)
         .then(
-          (rows) => {
+          ({ rows }) => {
             readMs = follow(readMs, performance.now() - startedAt);
             if (aheadFor !== readFor) return;
             ahead.set(from, rows);

@@ -248,7 +248,14 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   const count = computed(() => total.value.n);
   const counting = computed(() => !total.value.exact);
 
-  const ahead = useReadAhead(db, query, visible, () => (query.value && !searching.value ? `${queryKey.value}#${revision.value}` : null), () => count.value);
+  const ahead = useReadAhead(
+    db,
+    query,
+    visible,
+    () => (query.value && !searching.value ? `${queryKey.value}#${revision.value}` : null),
+    () => count.value,
+    () => seen.value,
+  );
 
   function rowAt(index: number): StoredRow | undefined {
     if (searching.value) return search.value.key === queryKey.value ? search.value.rows[index] : undefined;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, shallowRef, watchEffect, type EffectScope } from 'vue';
 import { endpoints } from '../../../src-shared/api/index.js';
-import { createDexieMirrorStore } from '../../../src-shared/store/index.js';
+import { createDexieMirrorStore, scopeRevision } from '../../../src-shared/store/index.js';
 import type { ListQuery } from '../../../src-renderer/list/list-query.js';
 import { BLOCK, useRowWindow } from '../../../src-renderer/list/use-row-window.js';
 import { AHEAD_IN_FLIGHT, leadSteps } from '../../../src-renderer/list/use-read-ahead.js';
@@ -117,6 +117,23 @@ describe('the row window of a big list', () => {
     await eventually(() => expect([800, 1200, 1629].map((i) => win.rowAt(i)?.key)).toEqual(expected));
     // Not what lies behind, nor past the third step.
     expect(win.rowAt(2500)).toBeUndefined();
+  });
+
+  it('reads ahead at the revision the window follows, without reading the revision again for each read', async () => {
+    const { win, db, query } = await setup(3000);
+    await eventually(() => expect(win.rowAt(0)).toBeDefined());
+    const { readWindow } = await import('../../../src-renderer/list/run-list-query.js');
+    const revisionsRead = vi.spyOn(db.revisions, 'get');
+    const aheadReads = () => vi.mocked(readWindow).mock.calls.filter(([, , offset]) => offset % BLOCK !== 0);
+    win.setVisible(0, 30);
+    await nextTick();
+    win.setVisible(400, 430);
+    await eventually(() => expect(aheadReads().length).toBeGreaterThanOrEqual(3));
+    const { seq } = await scopeRevision(db, query.value!.scope!);
+    expect(seq).toBeGreaterThan(0);
+    expect(aheadReads().map((call) => call[4])).toEqual(aheadReads().map(() => seq));
+    // The one read above is the test's own.
+    expect(revisionsRead).toHaveBeenCalledTimes(1);
   });
 
   it('reads ahead where a scroll will be when the rows arrive, when reads take longer than its steps', async () => {
