@@ -1,6 +1,5 @@
 import type { ColumnDef } from '../presentation/columns.js';
 import { CELL_LIMIT, clipText, formatBounded } from '../lib/bounded-text.js';
-import { splitInvisibles, type TextPiece } from '../lib/invisible-chars.js';
 import { localeText } from '../lib/locales.js';
 
 /**
@@ -10,9 +9,4 @@ import { localeText } from '../lib/locales.js';
 export function cellText(column: ColumnDef, row: Readonly<Record<string, unknown>>, titleField: string | null, culture: string | null): string {
   if (column.field === '$title') return clipText((titleField && localeText(row, titleField, culture)) || '—', CELL_LIMIT).text;
   return formatBounded(column.kind, row[column.field], CELL_LIMIT);
-}
-
-/** A cell's text in pieces, invisible characters as markers (a name must not pass for another). */
-export function cellPieces(column: ColumnDef, row: Readonly<Record<string, unknown>>, titleField: string | null, culture: string | null): TextPiece[] {
-  return splitInvisibles(cellText(column, row, titleField, culture));
 }
