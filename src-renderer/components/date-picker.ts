@@ -1,5 +1,2 @@
-/**
- * The date picker alone, for a lazy import: the filter bar shows it only while a date
- * filter is edited, and evaluating it (~400 KB of source) held up a list's first rows.
- */
+/** The date picker alone, for a lazy import (see lazy-components.ts). */
 export { NDatePicker as default } from 'naive-ui';

@@ -99,6 +99,8 @@ describe('the detail panel', () => {
       locales: [{ culture: 'en-GB', title: 'Hello', bodyText: '<p onclick="alert(1)">Hi <a href="javascript:alert(2)">there</a> <strong>all</strong></p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2">' }],
     };
     const { wrapper } = await mountPanel({ scope: scopeId(scopeKey('E3', { moduleId })), scopeKey: scopeKey('E3', { moduleId }), key: postId, pass: '', row, k: {} }, endpoints.E3);
+    // The sanitiser loads with the first details that need it.
+    await eventually(() => expect(wrapper.find('[data-testid="safe-html"]').exists()).toBe(true));
     const html = wrapper.get('[data-testid="safe-html"]');
     expect(html.find('strong').text()).toBe('all');
     expect(html.html()).not.toMatch(/script|onclick|onerror|javascript:/i);
