@@ -128,6 +128,13 @@ export function useReadAhead(
     readNext();
   });
 
+  /** True when every row of `from .. to` has been read ahead for the current key. */
+  function holds(from: number, to: number): boolean {
+    if (aheadFor === null || aheadFor !== key()) return false;
+    for (const [at, rows] of ahead) if (at <= from && to <= at + rows.length) return true;
+    return false;
+  }
+
   /** A row read ahead, if it answers the current key. */
   function rowAt(index: number): StoredRow | undefined {
     // `filled` is read first, always: rows arriving for the rows on screen show at once.
@@ -136,5 +143,5 @@ export function useReadAhead(
     return undefined;
   }
 
-  return { rowAt };
+  return { rowAt, holds };
 }

@@ -15,6 +15,9 @@ export const BLOCK = 50;
 /** Reads of new places of the window running at once (see useRowWindow). */
 const PLACES_AT_ONCE = 2;
 
+/** A scroll that has not moved for this long rests: the place it shows is read (ms). */
+const REST_MS = 150;
+
 /** How long one search may scan before showing what it found (the user can ask for all). */
 export const SEARCH_BUDGET_MS = 3000;
 
@@ -137,14 +140,32 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   // times (a fast scroll); only the last place is read next, not every place passed, and
   // a jump after a scroll starts at once. Re-reads of the same place (the list changed: a
   // sync writing it) never hold the window back.
+  // A place whose rows on screen were all read ahead is not read again while the scroll
+  // goes on (its block, aligned for small scrolls, held about twice the rows on screen,
+  // each from its own chunk in a list in key order): it is read once the scroll rests,
+  // so the rows shown follow the list from then on.
   const requested = shallowRef(win.value);
   let lastRead: object | null = null;
   const firstReads = new Set<object>();
+  let resting: ReturnType<typeof setTimeout> | null = null;
   const follow = () => {
     const { from, to } = win.value;
-    if (firstReads.size < PLACES_AT_ONCE && (requested.value.from !== from || requested.value.to !== to)) requested.value = win.value;
+    if (requested.value.from === from && requested.value.to === to) return;
+    if (resting) clearTimeout(resting);
+    resting = null;
+    if (ahead.holds(visible.value.start, visible.value.end)) {
+      resting = setTimeout(() => {
+        resting = null;
+        requested.value = win.value;
+      }, REST_MS);
+      return;
+    }
+    if (firstReads.size < PLACES_AT_ONCE) requested.value = win.value;
   };
   watch(win, follow);
+  onScopeDispose(() => {
+    if (resting) clearTimeout(resting);
+  });
   // A new query reads at once.
   watch(queryKey, () => (requested.value = win.value));
 

@@ -136,6 +136,25 @@ describe('the row window of a big list', () => {
     expect(revisionsRead).toHaveBeenCalledTimes(1);
   });
 
+  it('reads no block for a place of a scroll whose rows were read ahead, and reads the place the scroll rests on', async () => {
+    const { win } = await setup(3000);
+    await eventually(() => expect(win.rowAt(0)).toBeDefined());
+    win.setVisible(0, 30);
+    await nextTick();
+    win.setVisible(400, 430);
+    // Rows 800 .. 830 are read ahead before the scroll gets there.
+    await eventually(() => expect(win.rowAt(800)).toBeDefined());
+    await eventually(() => expect(reads.every((r) => r.done)).toBe(true));
+    const blockAt = (from: number) => reads.filter((r) => r.offset === from && r.limit !== null && r.limit % BLOCK === 0);
+    win.setVisible(800, 830);
+    await nextTick();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(blockAt(800)).toHaveLength(0);
+    expect(win.rowAt(829)).toBeDefined();
+    // At rest, the place is read as a block, and its rows follow the list from then on.
+    await eventually(() => expect(blockAt(800)).toHaveLength(1));
+  });
+
   it('reads ahead where a scroll will be when the rows arrive, when reads take longer than its steps', async () => {
     const { win } = await setup(5000);
     await eventually(() => expect(win.rowAt(0)).toBeDefined());
