@@ -166,8 +166,12 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   onScopeDispose(() => {
     if (resting) clearTimeout(resting);
   });
-  // A new query reads at once.
-  watch(queryKey, () => (requested.value = win.value));
+  // A new query reads at once (and a rest timer of the query before is moot).
+  watch(queryKey, () => {
+    if (resting) clearTimeout(resting);
+    resting = null;
+    requested.value = win.value;
+  });
 
   // The rows of the window. A read starts in the change that asks for it (a live query
   // may start only after the page has re-rendered); one read per place runs at a time,
