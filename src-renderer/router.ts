@@ -7,13 +7,15 @@ export interface ListRouteMeta {
   readonly list: string;
 }
 
+/** Users cannot be listed by the API: their page gathers everyone the workspace mentions (not a list page). */
+const hasOwnPage = (table: string) => table === 'users';
+
 export function routes(): RouteRecordRaw[] {
   const lists: RouteRecordRaw[] = AREAS.flatMap((area) =>
     area.lists.map((list) => ({
       path: listPath(area, list),
       name: `${area.id}:${list.slug}`,
-      // Users cannot be listed by the API: their page gathers everyone the workspace mentions.
-      component: list.table === 'users' ? () => import('./views/UsersPage.vue') : () => import('./views/ListPage.vue'),
+      component: hasOwnPage(list.table) ? () => import('./views/UsersPage.vue') : () => import('./views/ListPage.vue'),
       meta: { area: area.id, list: list.slug } satisfies ListRouteMeta,
     })),
   );
@@ -64,7 +66,7 @@ export function openingListScope(router: Router): string | null {
   const route = router.resolve(router.options.history.location);
   const meta = route.meta as Partial<ListRouteMeta>;
   const list = meta.area !== undefined && meta.list !== undefined ? areaById(meta.area)?.lists.find((l) => l.slug === meta.list) : undefined;
-  if (!list || list.table === 'users') return null;
+  if (!list || hasOwnPage(list.table)) return null;
   const scope = route.query.scope;
   return decidedScope(list.table, typeof scope === 'string' && scope ? scope : null) ?? null;
 }

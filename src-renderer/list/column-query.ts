@@ -132,6 +132,8 @@ interface Mask {
   readonly mask: Uint8Array;
   readonly total: number;
 }
+/** Whole answers and filter masks kept per list (a filter's mask is shared by every sort of it). */
+const KEPT_PER_LIST = 8;
 const masks: Kept<Mask> = new WeakMap();
 const liveMasks: Kept<Mask> = new WeakMap();
 
@@ -173,8 +175,6 @@ function testsOf(columns: ScopeColumns, residual: readonly Residual[]): CodeTest
 }
 
 const matches: Kept<Uint32Array> = new WeakMap();
-/** Whole answers and filter masks kept per list (a filter's mask is shared by every sort of it). */
-const KEPT_PER_LIST = 8;
 
 /** The slots a query shows, in its order: the field's order (read backwards when descending), less the rows a filter leaves out. */
 export function matchingSlots(columns: ScopeColumns, field: string | null, descending: boolean, residual: readonly Residual[]): Uint32Array {

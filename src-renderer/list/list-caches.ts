@@ -56,8 +56,10 @@ export function firstWindowFit(storedSeq: number, revision: { readonly seq: numb
 /** A stored first window as read, with whether it answers the scope's revision then. */
 type StoredFirstWindow = { readonly first: FirstWindow; readonly current: boolean; readonly seq: number };
 
-/** First windows read before their list's page was up ({@link prefetchFirstWindow}), by database and scope. */
-const early = new WeakMap<OutpostDb, Map<string, { readonly at: number; readonly read: Promise<StoredFirstWindow | null> }>>();
+/** A first window read before its list's page was up ({@link prefetchFirstWindow}), and when it was asked for. */
+type EarlyRead = { readonly at: number; readonly read: Promise<StoredFirstWindow | null> };
+/** Early reads by database and scope. */
+const early = new WeakMap<OutpostDb, Map<string, EarlyRead>>();
 /** A first window read ahead is used this long at most (the page opens well within it). */
 const EARLY_FOR_MS = 5000;
 
@@ -68,7 +70,7 @@ const EARLY_FOR_MS = 5000;
  * meanwhile is not missed: the row window follows the list's revision and reads again.
  */
 export function prefetchFirstWindow(db: OutpostDb, scope: string): void {
-  const reads = early.get(db) ?? new Map<string, { readonly at: number; readonly read: Promise<StoredFirstWindow | null> }>();
+  const reads = early.get(db) ?? new Map<string, EarlyRead>();
   early.set(db, reads);
   reads.set(scope, { at: Date.now(), read: readFirstWindow(db, scope).catch(() => null) });
 }

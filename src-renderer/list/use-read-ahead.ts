@@ -95,9 +95,14 @@ export function useReadAhead(
     }
   };
 
+  /** True when rows `from .. to` are among the rows read ahead (whatever key they answer). */
+  const inAhead = (from: number, to: number) => {
+    for (const [at, rows] of ahead) if (at <= from && to <= at + rows.length) return true;
+    return false;
+  };
   /** True when rows `from .. to` are read ahead or being read. */
   const covered = (from: number, to: number) => {
-    for (const [at, rows] of ahead) if (at <= from && to <= at + rows.length) return true;
+    if (inAhead(from, to)) return true;
     for (const [at, end] of pending) if (at <= from && to <= end) return true;
     return false;
   };
@@ -130,9 +135,7 @@ export function useReadAhead(
 
   /** True when every row of `from .. to` has been read ahead for the current key. */
   function holds(from: number, to: number): boolean {
-    if (aheadFor === null || aheadFor !== key()) return false;
-    for (const [at, rows] of ahead) if (at <= from && to <= at + rows.length) return true;
-    return false;
+    return aheadFor !== null && aheadFor === key() && inAhead(from, to);
   }
 
   /** A row read ahead, if it answers the current key. */

@@ -60,6 +60,9 @@ async function section<T>(name: string, run: () => Promise<T>): Promise<T | unde
   }
 }
 
+/** A fresh Chromium with a fresh profile, as every phase of the bench starts one. */
+const benchBrowser = () => launchBenchBrowser({ executablePath: CHROMIUM, extraArgs: plan.chromiumArgs });
+
 async function mirror(server: RunningServer, browser: BenchBrowser, pages: BuiltPages, scale: Scale, route = plan.route, profileDir?: string): Promise<OpenMirror> {
   log(`mirroring ${scale} with the window on ${route}…`);
   const open = await mirrorThroughApp({
@@ -98,7 +101,7 @@ async function workspace(pages: BuiltPages, scale: Scale, work: PhaseWork): Prom
   const t0 = performance.now();
   const server = await startServer({ port: 0, quiet: true, scale, seed: plan.seed });
   log(`reference server at scale ${scale} up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const browser = await launchBenchBrowser({ executablePath: CHROMIUM, extraArgs: plan.chromiumArgs });
+  const browser = await benchBrowser();
   let open: OpenMirror | undefined;
   let ours: AppMirrorResult | undefined;
   const profileDir = work.headline && plan.profile ? await mkdtemp(join(tmpdir(), 'outpost-bench-cpuprofile-')) : undefined;
@@ -281,7 +284,7 @@ async function search(browser: BenchBrowser, originUrl: string, server: RunningS
  * spent ~80 ms per 1,000 rows against ~37 on the outbox).
  */
 async function homeWindow(server: RunningServer, pages: BuiltPages, scale: Scale, quiet: AppMirrorResult): Promise<void> {
-  const browser = await launchBenchBrowser({ executablePath: CHROMIUM, extraArgs: plan.chromiumArgs });
+  const browser = await benchBrowser();
   let r: AppMirrorResult;
   try {
     const open = await mirror(server, browser, pages, scale, plan.home.route);
@@ -306,7 +309,7 @@ async function rateLimited(pages: BuiltPages): Promise<void> {
   if (!reference) throw new Error(`no unthrottled mirror of scale ${scale} to take the requests needed from`);
   const timeScale = bindingTimeScale(reference.requests, reference.ms, perMinute);
   log(`rate-limited tenant: ${perMinute}/min, time ×${timeScale}, ${reference.requests} requests needed…`);
-  const browser = await launchBenchBrowser({ executablePath: CHROMIUM, extraArgs: plan.chromiumArgs });
+  const browser = await benchBrowser();
   try {
     results.rate = await rateLimitedMirror({
       scale,

@@ -219,6 +219,7 @@ export async function measureUi(options: {
     await page.waitForSelector('[data-testid="row"]');
     const swept = await sweep(page, options.sweepFrames);
     const sorted = [...swept.intervals].sort((a, b) => a - b);
+    const p50Frame = percentile(sorted, 0.5);
     const p95 = (timings: ChangeTiming[]) => percentile([...timings.map((t) => t.ms)].sort((a, b) => a - b), 0.95);
     return {
       filterP95Ms: p95(filters),
@@ -234,11 +235,11 @@ export async function measureUi(options: {
       scroll: {
         frames: swept.intervals.length,
         rowsCovered: biggest.rows,
-        p50: percentile(sorted, 0.5),
+        p50: p50Frame,
         p95: percentile(sorted, 0.95),
         max: sorted.at(-1) ?? 0,
         placeholderFrames: swept.placeholders,
-        missedFramesPercent: sorted.length > 0 ? (100 * sorted.filter((ms) => ms > 1.5 * percentile(sorted, 0.5)).length) / sorted.length : 0,
+        missedFramesPercent: sorted.length > 0 ? (100 * sorted.filter((ms) => ms > 1.5 * p50Frame).length) / sorted.length : 0,
       },
     };
   } finally {
