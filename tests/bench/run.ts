@@ -11,7 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer, type Scale } from '../../src-server/index.js';
 import { planFromArgs } from './bench-plan.js';
-import { launchBenchBrowser, type BenchBrowser } from './browser/chromium.js';
+import { driveBrowser, launchBenchBrowser, type BenchBrowser } from './browser/chromium.js';
 import type { DownloadResult } from './main-host/host-protocol.js';
 import type { BenchResults, ScalingPoint } from './report/results.js';
 import { formatTable, summarize } from './report/summary.js';
@@ -63,11 +63,11 @@ async function section<T>(name: string, run: () => Promise<T>): Promise<T | unde
 /** A fresh Chromium with a fresh profile, as every phase of the bench starts one. */
 const benchBrowser = () => launchBenchBrowser({ executablePath: CHROMIUM, extraArgs: plan.chromiumArgs });
 
-async function mirror(server: RunningServer, browser: BenchBrowser, pages: BuiltPages, scale: Scale, route = plan.route, profileDir?: string): Promise<OpenMirror> {
+async function mirror(server: RunningServer, pages: BuiltPages, scale: Scale, route = plan.route, profileDir?: string): Promise<OpenMirror> {
   log(`mirroring ${scale} with the window on ${route}…`);
   const open = await mirrorThroughApp({
     server,
-    context: browser.context,
+    chromiumArgs: plan.chromiumArgs,
     rendererDir: pages.rendererDir,
     route,
     budget: null,
@@ -101,31 +101,32 @@ async function workspace(pages: BuiltPages, scale: Scale, work: PhaseWork): Prom
   const t0 = performance.now();
   const server = await startServer({ port: 0, quiet: true, scale, seed: plan.seed });
   log(`reference server at scale ${scale} up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const browser = await benchBrowser();
   let open: OpenMirror | undefined;
   let ours: AppMirrorResult | undefined;
+  let browser: BenchBrowser | undefined;
   const profileDir = work.headline && plan.profile ? await mkdtemp(join(tmpdir(), 'outpost-bench-cpuprofile-')) : undefined;
   try {
-    open = await mirror(server, browser, pages, scale, plan.route, profileDir);
+    open = await mirror(server, pages, scale, plan.route, profileDir);
     const result = open.result;
     ours = result;
     const scopes = mirroredScopes(result.status, server.url);
-    if (work.headline) await headlineOnOpenMirror(open, server, browser, scopes);
+    if (work.headline) await headlineOnOpenMirror(open, server, scopes);
     await open.close();
     open = undefined;
     if (profileDir) await keepHotSpots(profileDir, result);
+    browser = await benchBrowser();
     const origin = await startBenchOrigin(pages.pageDir, server.url);
     try {
       if (work.headline) await limitA(browser, origin.url, server, scopes, result, scale);
-      else if (work.limit) await section(`7 scaling (limit at ${scale})`, () => scalingLimit(browser, origin.url, server, scopes, scale));
-      if (work.peer) await section('2 peer', () => peer(browser, origin.url, server, scopes, result, scale));
-      if (work.search) await section('8 search', () => search(browser, origin.url, server, scopes));
+      else if (work.limit) await section(`7 scaling (limit at ${scale})`, () => scalingLimit(browser!, origin.url, server, scopes, scale));
+      if (work.peer) await section('2 peer', () => peer(browser!, origin.url, server, scopes, result, scale));
+      if (work.search) await section('8 search', () => search(browser!, origin.url, server, scopes));
     } finally {
       await origin.close();
     }
   } finally {
     await open?.close();
-    await browser.close();
+    await browser?.close();
     if (profileDir) await rm(profileDir, { recursive: true, force: true });
   }
   try {
@@ -143,9 +144,9 @@ async function keepHotSpots(dir: string, ours: AppMirrorResult): Promise<void> {
   results.profile = { main, renderer: ours.rendererProfile ? hotSpots(ours.rendererProfile) : [] };
 }
 
-async function headlineOnOpenMirror(open: OpenMirror, server: RunningServer, browser: BenchBrowser, scopes: MirroredScope[]): Promise<void> {
+async function headlineOnOpenMirror(open: OpenMirror, server: RunningServer, scopes: MirroredScope[]): Promise<void> {
   const ours = open.result;
-  const after = await memoryAfter(open.host, open.page);
+  const after = await memoryAfter(open.host, open.window.session);
   results.memory = {
     mainAtStartRssMb: ours.mainRssAtStartMb,
     mainPeakRssMb: ours.memory.mainPeakRssMb,
@@ -188,8 +189,15 @@ async function headlineOnOpenMirror(open: OpenMirror, server: RunningServer, bro
   if (plan.sections.has('ui')) {
     await section('5 UI', async () => {
       log('UI timings on the biggest list…');
-      await open.page.close();
-      results.ui = await measureUi({ context: browser.context, harnessUrl: open.host.harnessUrl, server, scopes, sweepFrames: plan.sweepFrames });
+      // The UI is driven through Playwright, in the window's own browser and profile
+      // (its database is open there, as after the mirror a user goes on to look).
+      await open.window.open('about:blank');
+      const driven = await driveBrowser(open.window.browserUrl);
+      try {
+        results.ui = await measureUi({ context: driven.context, harnessUrl: open.host.harnessUrl, server, scopes, sweepFrames: plan.sweepFrames });
+      } finally {
+        await driven.close();
+      }
     });
   }
 }
@@ -284,15 +292,9 @@ async function search(browser: BenchBrowser, originUrl: string, server: RunningS
  * spent ~80 ms per 1,000 rows against ~37 on the outbox).
  */
 async function homeWindow(server: RunningServer, pages: BuiltPages, scale: Scale, quiet: AppMirrorResult): Promise<void> {
-  const browser = await benchBrowser();
-  let r: AppMirrorResult;
-  try {
-    const open = await mirror(server, browser, pages, scale, plan.home.route);
-    await open.close();
-    r = open.result;
-  } finally {
-    await browser.close();
-  }
+  const open = await mirror(server, pages, scale, plan.home.route);
+  await open.close();
+  const r = open.result;
   results.homeWindow = {
     scale: String(scale),
     rows: r.rows,
@@ -309,23 +311,18 @@ async function rateLimited(pages: BuiltPages): Promise<void> {
   if (!reference) throw new Error(`no unthrottled mirror of scale ${scale} to take the requests needed from`);
   const timeScale = bindingTimeScale(reference.requests, reference.ms, perMinute);
   log(`rate-limited tenant: ${perMinute}/min, time ×${timeScale}, ${reference.requests} requests needed…`);
-  const browser = await benchBrowser();
-  try {
-    results.rate = await rateLimitedMirror({
-      scale,
-      seed: plan.seed,
-      perMinute,
-      timeScale,
-      requestsNeeded: reference.requests,
-      context: browser.context,
-      rendererDir: pages.rendererDir,
-      route: plan.route,
-      timeoutMs: plan.timeoutMs,
-    });
-    log(`  ${(results.rate.tenantMs / 1000).toFixed(1)} s tenant time against a bound of ${(results.rate.boundMs / 1000).toFixed(1)} s, ${results.rate.status429} × 429`);
-  } finally {
-    await browser.close();
-  }
+  results.rate = await rateLimitedMirror({
+    scale,
+    seed: plan.seed,
+    perMinute,
+    timeScale,
+    requestsNeeded: reference.requests,
+    chromiumArgs: plan.chromiumArgs,
+    rendererDir: pages.rendererDir,
+    route: plan.route,
+    timeoutMs: plan.timeoutMs,
+  });
+  log(`  ${(results.rate.tenantMs / 1000).toFixed(1)} s tenant time against a bound of ${(results.rate.boundMs / 1000).toFixed(1)} s, ${results.rate.status429} × 429`);
 }
 
 function scalingFigures(): void {

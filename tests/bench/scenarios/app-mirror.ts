@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
 import type { SyncStatus } from '../../../src-shared/bridge/index.js';
 import type { RunningServer, ServerStats } from '../../../src-server/index.js';
 import type { CallArg } from '../main-host/host-protocol.js';
+import { openPlainWindow, type PlainWindow } from '../browser/plain-window.js';
 import { startMainHost, type MainHost } from '../main-host/start-main-host.js';
 import { cpuSpent, cpuTimes, type CpuTimes } from '../support/cpu-accounting.js';
 import { profilePage, type CpuProfile } from '../support/cpu-profile.js';
@@ -13,7 +13,8 @@ import { failedScopes, mirrorComplete } from '../support/sync-progress.js';
 
 export interface AppMirrorOptions {
   readonly server: RunningServer;
-  readonly context: BrowserContext;
+  /** Extra Chromium switches of the app's window (see plain-window.ts). */
+  readonly chromiumArgs: readonly string[];
   readonly rendererDir: string;
   /** The route the window opens on (what the user looks at while the mirror runs). */
   readonly route: string;
@@ -58,7 +59,8 @@ export interface AppMirrorResult {
 export interface OpenMirror {
   readonly result: AppMirrorResult;
   readonly host: MainHost;
-  readonly page: Page;
+  /** The app's window; closing it keeps its profile (its database) until `close`. */
+  readonly window: PlainWindow;
   close(): Promise<void>;
 }
 
@@ -85,23 +87,25 @@ export async function mirrorThroughApp(options: AppMirrorOptions): Promise<OpenM
     dataDir,
     timeScale: options.timeScale ?? 1,
   }, options.profileDir ? { profileDir: options.profileDir } : {});
+  const userDataDir = await mkdtemp(join(tmpdir(), 'outpost-bench-window-'));
+  let window: PlainWindow | null = null;
   const close = async () => {
-    await page?.close().catch(() => undefined);
+    await window?.close().catch(() => undefined);
     await host.stop();
     await rm(dataDir, { recursive: true, force: true });
+    await rm(userDataDir, { recursive: true, force: true });
   };
-  let page: Page | null = null;
   try {
     await host.call('settings.set', { ...options.settings, requestBudgetPerMinute: options.budget });
     const before = options.server.data.stats();
     const mainRssAtStartMb = (await host.request({ op: 'memory' })).rss / 1024 ** 2;
-    page = await options.context.newPage();
-    const sampler = await startMemorySampler(host, page);
+    window = await openPlainWindow({ userDataDir, extraArgs: options.chromiumArgs });
+    const sampler = await startMemorySampler(host, window.session);
     const timeline: TimelinePoint[] = [];
     const cpuBefore = await cpuTimes(host.pid);
     const started = performance.now();
-    await page.goto(`${host.harnessUrl}/#${options.route}`);
-    const profiler = options.profileDir ? await profilePage(page) : null;
+    await window.open(`${host.harnessUrl}/#${options.route}`);
+    const profiler = options.profileDir ? await profilePage(window.session) : null;
     let status = await host.call('sync.status', {});
     while (!mirrorComplete(status)) {
       if (performance.now() - started > options.timeoutMs) {
@@ -133,7 +137,7 @@ export async function mirrorThroughApp(options: AppMirrorOptions): Promise<OpenM
       cpu,
       ...(rendererProfile ? { rendererProfile } : {}),
     };
-    return { result, host, page, close };
+    return { result, host, window, close };
   } catch (error) {
     await close();
     throw error;

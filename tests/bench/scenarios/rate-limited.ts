@@ -1,4 +1,3 @@
-import type { BrowserContext } from '@playwright/test';
 import { startServer, type Scale } from '../../../src-server/index.js';
 import { mirrorThroughApp } from './app-mirror.js';
 
@@ -32,7 +31,7 @@ export async function rateLimitedMirror(options: {
   readonly perMinute: number;
   readonly timeScale: number;
   readonly requestsNeeded: number;
-  readonly context: BrowserContext;
+  readonly chromiumArgs: readonly string[];
   readonly rendererDir: string;
   readonly route: string;
   readonly timeoutMs: number;
@@ -49,7 +48,7 @@ export async function rateLimitedMirror(options: {
   try {
     const open = await mirrorThroughApp({
       server,
-      context: options.context,
+      chromiumArgs: options.chromiumArgs,
       rendererDir: options.rendererDir,
       route: options.route,
       budget: options.perMinute,

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { openBenchPage } from '../browser/bench-page.js';
+import { pageDevtools } from '../browser/chromium.js';
 import { hotSpots, profilePage, type HotSpot } from '../support/cpu-profile.js';
 import { toPageScope, type MirroredScope } from '../support/mirrored-scopes.js';
 import type { SearchBuildResult, SearchQueryResult } from '../page/page-api.js';
@@ -46,7 +47,7 @@ export async function measureSearch(options: {
   try {
     const started = performance.now();
     const empty = await heapMb(bench.page);
-    const profiler = options.profile ? await profilePage(bench.page) : null;
+    const profiler = options.profile ? await profilePage(await pageDevtools(bench.page)) : null;
     const workspace = await bench.run('indexWorkspace', { scopes: options.scopes.map(toPageScope), token: options.token });
     const profile = profiler ? hotSpots(await profiler.stop()) : undefined;
     const workspaceHeap = (await heapMb(bench.page)) - empty;

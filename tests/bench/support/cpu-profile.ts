@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { DevtoolsSession } from '../browser/plain-window.js';
 
 /** The parts of a V8 CPU profile (`.cpuprofile`, DevTools' Profiler.Profile) read here. */
 export interface CpuProfile {
@@ -41,16 +41,15 @@ export function hotSpots(profile: CpuProfile, top = 15): HotSpot[] {
 }
 
 /** Profiles a page's main thread through the DevTools protocol until stopped. */
-export async function profilePage(page: Page): Promise<{ stop(): Promise<CpuProfile> }> {
-  const cdp = await page.context().newCDPSession(page);
+export async function profilePage(cdp: DevtoolsSession): Promise<{ stop(): Promise<CpuProfile> }> {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
   await cdp.send('Profiler.start');
   return {
     async stop() {
-      const { profile } = await cdp.send('Profiler.stop');
-      await cdp.detach().catch(() => undefined);
-      return profile as unknown as CpuProfile;
+      const { profile } = await cdp.send<{ profile: CpuProfile }>('Profiler.stop');
+      await cdp.send('Profiler.disable').catch(() => undefined);
+      return profile;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { DevtoolsSession } from '../browser/plain-window.js';
 import type { MainHost } from '../main-host/start-main-host.js';
 
 export interface MemoryPeaks {
@@ -20,8 +20,7 @@ const MB = 1024 * 1024;
  * every `intervalMs` until stopped. Polling, not a hook in the app: what it costs is
  * a few IPC messages per second.
  */
-export async function startMemorySampler(host: MainHost, page: Page, intervalMs = 500): Promise<{ stop(): Promise<MemoryPeaks> }> {
-  const cdp = await page.context().newCDPSession(page);
+export async function startMemorySampler(host: MainHost, window: DevtoolsSession, intervalMs = 500): Promise<{ stop(): Promise<MemoryPeaks> }> {
   let mainPeak = 0;
   let mainHeapPeak = 0;
   let mainExternalPeak = 0;
@@ -31,7 +30,7 @@ export async function startMemorySampler(host: MainHost, page: Page, intervalMs 
   const sample = async () => {
     const [memory, heap] = await Promise.all([
       host.request({ op: 'memory' }),
-      cdp.send('Runtime.getHeapUsage').catch(() => ({ usedSize: 0 })),
+      window.send<{ usedSize: number }>('Runtime.getHeapUsage').catch(() => ({ usedSize: 0 })),
     ]);
     mainPeak = Math.max(mainPeak, memory.rss);
     mainHeapPeak = Math.max(mainHeapPeak, memory.heapUsed);
@@ -50,22 +49,16 @@ export async function startMemorySampler(host: MainHost, page: Page, intervalMs 
       running = false;
       await loop;
       await sample().catch(() => undefined);
-      await cdp.detach().catch(() => undefined);
       return { mainPeakRssMb: mainPeak / MB, mainPeakHeapMb: mainHeapPeak / MB, mainPeakExternalMb: mainExternalPeak / MB, rendererPeakHeapMb: heapPeak / MB, samples };
     },
   };
 }
 
 /** Memory after a run: main's RSS now (after a collection) and its lifetime peak, the renderer's heap now. */
-export async function memoryAfter(host: MainHost, page: Page): Promise<{ mainRssMb: number; mainMaxRssMb: number; rendererHeapMb: number }> {
+export async function memoryAfter(host: MainHost, window: DevtoolsSession): Promise<{ mainRssMb: number; mainMaxRssMb: number; rendererHeapMb: number }> {
   await host.request({ op: 'gc' });
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
-    const heap = await cdp.send('Runtime.getHeapUsage');
-    const memory = await host.request({ op: 'memory' });
-    return { mainRssMb: memory.rss / MB, mainMaxRssMb: memory.maxRss / MB, rendererHeapMb: heap.usedSize / MB };
-  } finally {
-    await cdp.detach().catch(() => undefined);
-  }
+  await window.send('HeapProfiler.collectGarbage').catch(() => undefined);
+  const heap = await window.send<{ usedSize: number }>('Runtime.getHeapUsage');
+  const memory = await host.request({ op: 'memory' });
+  return { mainRssMb: memory.rss / MB, mainMaxRssMb: memory.maxRss / MB, rendererHeapMb: heap.usedSize / MB };
 }
