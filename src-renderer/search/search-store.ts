@@ -17,15 +17,36 @@ export interface StatePart {
   readonly value: unknown;
 }
 
-export interface PendingRefs {
+/** The keys of one place's rows a note names. */
+export interface PendingPlace {
+  readonly table: string;
+  readonly scope: RowRef['scope'];
+  readonly keys: readonly string[];
+}
+
+/**
+ * A pending note as stored: the rows' keys grouped by place (table and scope), or, as
+ * notes were first written, one `{ table, scope, key }` per row. A sync batch names a
+ * few places and thousands of keys: an object per row was ~10 % of the worker's time
+ * during a first sync, cloning them into the database.
+ */
+export interface PendingNote {
   readonly id?: number;
+  /** Null (either form): the whole mirror was cleared. */
+  readonly places?: readonly PendingPlace[] | null;
+  readonly refs?: readonly RowRef[] | null;
+}
+
+/** A pending note as read: the rows it names. */
+export interface PendingRefs {
+  readonly id: number;
   /** Null: the whole mirror was cleared. */
   readonly refs: readonly RowRef[] | null;
 }
 
 export type SearchDb = Dexie & {
   state: Table<StatePart, string>;
-  pending: Table<PendingRefs, number>;
+  pending: Table<PendingNote, number>;
 };
 
 export function openSearchDatabase(deps: DbDependencies, name: string): SearchDb {
@@ -61,11 +82,30 @@ export async function loadState(db: SearchDb): Promise<{ header: SavedHeader; pa
 
 /** Notes rows changed (or the mirror cleared) before they reach the index; returns the note's id. */
 export async function notePending(db: SearchDb, refs: readonly RowRef[] | null): Promise<number> {
-  return db.pending.add({ refs: refs === null ? null : refs.map((r) => ({ table: r.table, scope: r.scope, key: r.key })) });
+  return db.pending.add({ places: refs === null ? null : placesOf(refs) });
 }
 
-export async function pendingNotes(db: SearchDb): Promise<Required<PendingRefs>[]> {
-  return (await db.pending.orderBy(':id').toArray()) as Required<PendingRefs>[];
+/** Rows' keys grouped by table and scope, each place in the order first named, keys in the rows' order. */
+export function placesOf(refs: readonly RowRef[]): PendingPlace[] {
+  const byPlace = new Map<string, { table: string; scope: RowRef['scope']; keys: string[] }>();
+  for (const ref of refs) {
+    const id = `${ref.table}\u0000${ref.scope}`;
+    let place = byPlace.get(id);
+    if (!place) byPlace.set(id, (place = { table: ref.table, scope: ref.scope, keys: [] }));
+    place.keys.push(ref.key);
+  }
+  return [...byPlace.values()];
+}
+
+/** The notes not yet in the saved index, oldest first, in either stored form. */
+export async function pendingNotes(db: SearchDb): Promise<PendingRefs[]> {
+  return (await db.pending.orderBy(':id').toArray()).map((note) => ({ id: note.id!, refs: refsOf(note) }));
+}
+
+function refsOf(note: PendingNote): readonly RowRef[] | null {
+  if (note.places === undefined) return note.refs ?? null;
+  if (note.places === null) return null;
+  return note.places.flatMap((place) => place.keys.map((key) => ({ table: place.table, scope: place.scope, key })));
 }
 
 export async function lastPendingId(db: SearchDb): Promise<number> {

@@ -4,7 +4,8 @@ import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
 import { createDexieMirrorStore, getRow, openDatabase, type ScopeState } from '../../../src-shared/store/index.js';
 import { SearchEngine } from '../../../src-renderer/search/search-engine.js';
 import { withSearchUpdates } from '../../../src-renderer/search/search-updates.js';
-import { openSearchDatabase, saveState, loadState } from '../../../src-renderer/search/search-store.js';
+import { notePending, openSearchDatabase, placesOf, saveState, loadState } from '../../../src-renderer/search/search-store.js';
+import { endpoints } from '../../../src-shared/api/index.js';
 import { pageRows, rowsByRefs, type ChangedPage, type RowRef } from '../../../src-renderer/search/search-rows.js';
 import { entryOf, MODULE } from '../../shared/outbox/fixtures.js';
 
@@ -127,6 +128,38 @@ describe('the saved index', () => {
     first.search.close();
     const second = await open();
     expect(await second.keys('start')).toEqual([C1]);
+  });
+
+  it('redoes notes of both stored forms: a row per entry (as first written) and keys grouped by place', async () => {
+    const { open } = await setup();
+    const first = await open();
+    await first.engine.save();
+    // Rows written behind search's back, each named only by a note.
+    const plain = createDexieMirrorStore(first.mirror);
+    await plain.putRow({ endpoint: 'E2', scope: COMMENTS, row: comment(C1, 'Budget review') });
+    await plain.putRow({ endpoint: 'E2', scope: COMMENTS, row: comment(C2, 'Budget slides') });
+    const table = endpoints.E2.table;
+    await first.search.pending.add({ refs: [{ table, scope: COMMENTS, key: C1 }] });
+    await notePending(first.search, [{ table, scope: COMMENTS, key: C2 }]);
+    expect((await first.search.pending.toArray()).at(-1)).toMatchObject({ places: [{ table, scope: COMMENTS, keys: [C2] }] });
+    first.mirror.close();
+    first.search.close();
+    const second = await open();
+    expect((await second.keys('budget')).sort()).toEqual([C1, C2].sort());
+  });
+
+  it('groups a note\'s keys by place, places and keys in the order first named', () => {
+    const refs = [
+      { table: 'comments', scope: 'E2:a', key: 'k1' },
+      { table: 'users', scope: 'E4:', key: 'u1' },
+      { table: 'comments', scope: 'E2:a', key: 'k2' },
+      { table: 'comments', scope: 'E2:b', key: 'k3' },
+    ];
+    expect(placesOf(refs)).toEqual([
+      { table: 'comments', scope: 'E2:a', keys: ['k1', 'k2'] },
+      { table: 'users', scope: 'E4:', keys: ['u1'] },
+      { table: 'comments', scope: 'E2:b', keys: ['k3'] },
+    ]);
   });
 
   it('is rebuilt from the rows when it was saved by another version', async () => {
