@@ -5,12 +5,21 @@
  */
 export const MAX_ROW_DEPTH = 64;
 
-/** True when `value` has arrays or objects nested more than `limit` levels deep. */
+/**
+ * True when `value` has arrays or objects nested more than `limit` levels deep. Every
+ * row of every page is checked: the walk allocates nothing (an array of each object's
+ * values was ~5 % of what main allocated during a mirror).
+ */
 export function nestedDeeperThan(value: unknown, limit: number): boolean {
   if (value === null || typeof value !== 'object') return false;
   if (limit <= 0) return true;
-  const children = Array.isArray(value) ? value : Object.values(value);
-  return children.some((child) => nestedDeeperThan(child, limit - 1));
+  if (Array.isArray(value)) {
+    for (const child of value) if (nestedDeeperThan(child, limit - 1)) return true;
+    return false;
+  }
+  const object = value as Record<string, unknown>;
+  for (const key in object) if (Object.hasOwn(object, key) && nestedDeeperThan(object[key], limit - 1)) return true;
+  return false;
 }
 
 /** A copy of `value` with everything below `limit` levels replaced by a marker string, so it can be stored. */
