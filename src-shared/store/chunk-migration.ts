@@ -1,5 +1,6 @@
 import type { Transaction } from 'dexie';
-import { chunkEnds, columnsOf } from './chunk-writes.js';
+import { chunkEnds } from './chunk-writes.js';
+import { tableIndexColumns } from './index-keys.js';
 import type { ChunkBody, ChunkHead, OverlayEntry, ScopeRevision } from './records.js';
 
 /** Rows of one scope and pass gathered before they are written (as chunks of {@link chunkEnds}' size). */
@@ -51,7 +52,7 @@ class ScopeBuffer {
     for (const end of chunkEnds(texts)) {
       const part = rows.slice(start, end);
       const chunk = ++this.seq;
-      const head: ChunkHead = { scope: this.scope, chunk, scopeKey: this.scopeKey, table: this.table, pass, keys: part.map((r) => r.key), columns: columnsOf(this.table, part.map((r) => r.row)) };
+      const head: ChunkHead = { scope: this.scope, chunk, scopeKey: this.scopeKey, table: this.table, pass, keys: part.map((r) => r.key), columns: tableIndexColumns(this.table, part.map((r) => r.row)) };
       const body: ChunkBody = { scope: this.scope, chunk, rows: texts.slice(start, end) };
       this.writes.push(this.tx.table('chunkHeads').put(head), this.tx.table('chunkBodies').put(body));
       start = end;

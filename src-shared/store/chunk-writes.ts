@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie';
 import { planSweep, resolveScope } from './chunk-resolve.js';
-import { tableIndexKeys, type IndexKey } from './index-keys.js';
+import { tableIndexColumns } from './index-keys.js';
 import type { ChunkBody, ChunkHead, OverlayEntry, ScopeRevision } from './records.js';
 import type { OutpostDb } from './schema.js';
 import { scopeId, type ScopeKey } from './scope-key.js';
@@ -113,22 +113,13 @@ export async function appendChunk(db: OutpostDb, scope: ScopeKey, table: string,
   const bodies: ChunkBody[] = [];
   let start = 0;
   for (const end of ends) {
-    heads.push({ scope: id, chunk, scopeKey: scope, table, pass, keys: keys.slice(start, end), columns: columnsOf(table, rows.slice(start, end)) });
+    heads.push({ scope: id, chunk, scopeKey: scope, table, pass, keys: keys.slice(start, end), columns: tableIndexColumns(table, rows.slice(start, end)) });
     bodies.push({ scope: id, chunk, rows: texts.slice(start, end) });
     chunk++;
     start = end;
   }
   await db.chunkHeads.bulkAdd(heads);
   await db.chunkBodies.bulkAdd(bodies);
-}
-
-/** The encoded sortable and filterable values of some rows, a column per field. */
-export function columnsOf(table: string, rows: readonly Record<string, unknown>[]): Record<string, IndexKey[]> {
-  const columns: Record<string, IndexKey[]> = {};
-  rows.forEach((row, i) => {
-    for (const [field, value] of Object.entries(tableIndexKeys(table, row))) (columns[field] ??= new Array<IndexKey>(rows.length))[i] = value;
-  });
-  return columns;
 }
 
 /** What one row written on its own holds besides the row. */
