@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   ApiParseError,
   parseListPage,
   parseResponse,
   type ListPage,
 } from '../../../src-shared/api/index.js';
+import { parseKeepsInput } from '../../../src-shared/api/parse.js';
+import { resources } from '../../../src-shared/api/resources.js';
 
 const guid = (n: number) => `3f2504e0-4f89-41d3-9a0c-${String(n).padStart(12, '0')}`;
 
@@ -153,5 +156,32 @@ describe('permission setting types not seen before', () => {
     const page = parseListPage('E9', { data: [{ id: '00000000-0000-4000-8000-000000000001', permissionSettingType: 'Everyone in the company' }] });
     expect(page.rejected).toEqual([]);
     expect(page.data).toMatchObject([{ permissionSettingType: 'Everyone in the company' }]);
+  });
+});
+
+describe('rows validated without being copied', () => {
+  it('knows which schemas parse a row into an equal copy: every resource but the one with a transform', () => {
+    const copying = Object.entries(resources).filter(([, schema]) => !parseKeepsInput(schema)).map(([name]) => name);
+    expect(copying).toEqual(['contentModule']);
+    expect(parseKeepsInput(z.looseObject({ a: z.string().nullable().optional(), b: z.array(z.number()) }))).toBe(true);
+    // A plain object drops fields it does not name; trim, defaults and coercion rewrite values.
+    expect(parseKeepsInput(z.object({ a: z.string() }))).toBe(false);
+    expect(parseKeepsInput(z.looseObject({ a: z.string().trim() }))).toBe(false);
+    expect(parseKeepsInput(z.looseObject({ a: z.string().default('x') }))).toBe(false);
+    expect(parseKeepsInput(z.looseObject({ a: z.coerce.number() }))).toBe(false);
+    expect(parseKeepsInput(z.looseObject({ a: z.string().transform((v) => v.length) }))).toBe(false);
+  });
+
+  it('keeps a valid row as it came, still refuses an invalid one, and still normalises a module\'s permission setting type', () => {
+    const row = { id: guid(1), name: 'Forklift', extra: { kept: [1, 2] } };
+    const bad = { id: 'not-a-guid', name: 'Nope' };
+    const page = parseListPage('E13', { data: [row, bad] });
+    expect(page.data[0]).toBe(row);
+    expect(page.rejected).toMatchObject([{ index: 1, row: bad }]);
+    expect(page.rejected[0]!.issues[0]!.path).toContain('$.data[1]');
+    const module = { id: guid(2), permissionSettingType: 'User groups' };
+    const modules = parseListPage('E9', { data: [module] });
+    expect(modules.data).toEqual([{ id: guid(2), permissionSettingType: 'UserGroups' }]);
+    expect(module.permissionSettingType).toBe('User groups');
   });
 });
