@@ -7,15 +7,12 @@ export interface ListRouteMeta {
   readonly list: string;
 }
 
-/** Users cannot be listed by the API: their page gathers everyone the workspace mentions (not a list page). */
-const hasOwnPage = (table: string) => table === 'users';
-
 export function routes(): RouteRecordRaw[] {
   const lists: RouteRecordRaw[] = AREAS.flatMap((area) =>
     area.lists.map((list) => ({
       path: listPath(area, list),
       name: `${area.id}:${list.slug}`,
-      component: hasOwnPage(list.table) ? () => import('./views/UsersPage.vue') : () => import('./views/ListPage.vue'),
+      component: list.ownPage === 'users' ? () => import('./views/UsersPage.vue') : () => import('./views/ListPage.vue'),
       meta: { area: area.id, list: list.slug } satisfies ListRouteMeta,
     })),
   );
@@ -66,7 +63,7 @@ export function openingListScope(router: Router): string | null {
   const route = router.resolve(router.options.history.location);
   const meta = route.meta as Partial<ListRouteMeta>;
   const list = meta.area !== undefined && meta.list !== undefined ? areaById(meta.area)?.lists.find((l) => l.slug === meta.list) : undefined;
-  if (!list || hasOwnPage(list.table)) return null;
+  if (!list || list.ownPage) return null;
   const scope = route.query.scope;
   return decidedScope(list.table, typeof scope === 'string' && scope ? scope : null) ?? null;
 }

@@ -13,6 +13,11 @@ export interface ListDef {
   readonly table: string;
   /** What the user can do when this list is empty, when it differs from the area's hint. */
   readonly emptyHint?: string;
+  /**
+   * A page of its own instead of the list page: users cannot be listed by the API, so
+   * their page gathers everyone the workspace mentions.
+   */
+  readonly ownPage?: 'users';
 }
 
 export interface AreaDef {
@@ -92,7 +97,7 @@ export const AREAS: readonly AreaDef[] = [
     label: 'People',
     path: '/people',
     lists: [
-      { slug: '', label: 'Users', table: 'users', emptyHint: 'The API cannot list users: people appear here as they are looked up or edited. Everyone the workspace mentions is offered in the editors’ pickers.' },
+      { slug: '', label: 'Users', table: 'users', ownPage: 'users', emptyHint: 'The API cannot list users: people appear here as they are looked up or edited. Everyone the workspace mentions is offered in the editors’ pickers.' },
       { slug: 'groups', label: 'User groups', table: 'userGroups' },
     ],
     emptyHint: 'User groups appear after the first sync; users appear as they are edited or looked up.',

@@ -88,10 +88,14 @@ export async function notePending(db: SearchDb, refs: readonly RowRef[] | null):
 /** Rows' keys grouped by table and scope, each place in the order first named, keys in the rows' order. */
 export function placesOf(refs: readonly RowRef[]): PendingPlace[] {
   const byPlace = new Map<string, { table: string; scope: RowRef['scope']; keys: string[] }>();
+  // A page's refs share their table and scope: the place is looked up again only when they change.
+  let place: { table: string; scope: RowRef['scope']; keys: string[] } | undefined;
   for (const ref of refs) {
-    const id = `${ref.table}\u0000${ref.scope}`;
-    let place = byPlace.get(id);
-    if (!place) byPlace.set(id, (place = { table: ref.table, scope: ref.scope, keys: [] }));
+    if (place?.table !== ref.table || place.scope !== ref.scope) {
+      const id = `${ref.table}\u0000${ref.scope}`;
+      place = byPlace.get(id);
+      if (!place) byPlace.set(id, (place = { table: ref.table, scope: ref.scope, keys: [] }));
+    }
     place.keys.push(ref.key);
   }
   return [...byPlace.values()];

@@ -103,30 +103,18 @@ async function workspace(pages: BuiltPages, scale: Scale, work: PhaseWork): Prom
   log(`reference server at scale ${scale} up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   let open: OpenMirror | undefined;
   let ours: AppMirrorResult | undefined;
-  let browser: BenchBrowser | undefined;
   const profileDir = work.headline && plan.profile ? await mkdtemp(join(tmpdir(), 'outpost-bench-cpuprofile-')) : undefined;
   try {
     open = await mirror(server, pages, scale, plan.route, profileDir);
-    const result = open.result;
-    ours = result;
-    const scopes = mirroredScopes(result.status, server.url);
+    ours = open.result;
+    const scopes = mirroredScopes(ours.status, server.url);
     if (work.headline) await headlineOnOpenMirror(open, server, scopes);
     await open.close();
     open = undefined;
-    if (profileDir) await keepHotSpots(profileDir, result);
-    browser = await benchBrowser();
-    const origin = await startBenchOrigin(pages.pageDir, server.url);
-    try {
-      if (work.headline) await limitA(browser, origin.url, server, scopes, result, scale);
-      else if (work.limit) await section(`7 scaling (limit at ${scale})`, () => scalingLimit(browser!, origin.url, server, scopes, scale));
-      if (work.peer) await section('2 peer', () => peer(browser!, origin.url, server, scopes, result, scale));
-      if (work.search) await section('8 search', () => search(browser!, origin.url, server, scopes));
-    } finally {
-      await origin.close();
-    }
+    if (profileDir) await keepHotSpots(profileDir, ours);
+    await pageRuns(pages, server, scopes, ours, scale, work);
   } finally {
     await open?.close();
-    await browser?.close();
     if (profileDir) await rm(profileDir, { recursive: true, force: true });
   }
   try {
@@ -134,6 +122,21 @@ async function workspace(pages: BuiltPages, scale: Scale, work: PhaseWork): Prom
     if (work.home && quiet) await section('1 mirror (Home)', () => homeWindow(server, pages, scale, quiet));
   } finally {
     await server.close();
+  }
+}
+
+/** What runs in bench pages of a fresh browser once our mirror is closed: limit (a), the peer, search. */
+async function pageRuns(pages: BuiltPages, server: RunningServer, scopes: MirroredScope[], ours: AppMirrorResult, scale: Scale, work: PhaseWork): Promise<void> {
+  const browser = await benchBrowser();
+  const origin = await startBenchOrigin(pages.pageDir, server.url);
+  try {
+    if (work.headline) await limitA(browser, origin.url, server, scopes, ours, scale);
+    else if (work.limit) await section(`7 scaling (limit at ${scale})`, () => scalingLimit(browser, origin.url, server, scopes, scale));
+    if (work.peer) await section('2 peer', () => peer(browser, origin.url, server, scopes, ours, scale));
+    if (work.search) await section('8 search', () => search(browser, origin.url, server, scopes));
+  } finally {
+    await origin.close();
+    await browser.close();
   }
 }
 
@@ -286,10 +289,9 @@ async function search(browser: BenchBrowser, originUrl: string, server: RunningS
 }
 
 /**
- * The same mirror with the window on Home, in a browser of its own as the one on the
- * outbox had: run in the workspace's browser after limit (a) and the peer, it shared
- * the browser's database threads with what they had written (the browser process
- * spent ~80 ms per 1,000 rows against ~37 on the outbox).
+ * The same mirror with the window on Home, in a window of its own as every measured
+ * mirror (run in the workspace's browser after limit (a) and the peer, it shared the
+ * browser's database threads with what they had written).
  */
 async function homeWindow(server: RunningServer, pages: BuiltPages, scale: Scale, quiet: AppMirrorResult): Promise<void> {
   const open = await mirror(server, pages, scale, plan.home.route);

@@ -55,7 +55,7 @@ export interface AppMirrorResult {
   readonly rendererProfile?: CpuProfile;
 }
 
-/** A mirror that is still open: the app page, its main host, for scenarios that go on (delta, UI). */
+/** A mirror that is still open: the app's window and its main host, for scenarios that go on (delta, UI). */
 export interface OpenMirror {
   readonly result: AppMirrorResult;
   readonly host: MainHost;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
-import { createAppRouter, openingListScope, preloadCurrentPage } from '../../../src-renderer/router.js';
+import { createAppRouter, openingListScope, preloadCurrentPage, routes } from '../../../src-renderer/router.js';
 import { scopeKey } from '../../../src-shared/store/index.js';
 
 describe('loading the page the window opens on', () => {
@@ -31,5 +31,15 @@ describe('loading the page the window opens on', () => {
     expect(opening('/calendars')).toBeNull();
     expect(opening('/content/posts')).toBeNull();
     expect(opening('/settings')).toBeNull();
+    // Users have a page of their own, not the list page: nothing to read ahead for it.
+    expect(opening('/people?scope=E5%3Ax')).toBeNull();
+    expect(opening('/people/groups?scope=E20%3A%7B%7D')).toBe('E20:{}');
+  });
+
+  it('gives the list the catalogue marks as having its own page that page, every other list the list page', () => {
+    const loader = (path: string) => String(routes().find((r) => r.path === path)?.component);
+    expect(loader('/people')).toContain('UsersPage');
+    expect(loader('/people/groups')).toContain('ListPage');
+    expect(loader('/training')).toContain('ListPage');
   });
 });
