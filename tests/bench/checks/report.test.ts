@@ -46,6 +46,19 @@ describe('summarize', () => {
     expect(verdicts({ ...small, mirror: large })[0]).toBe('≥ 30,000 met');
   });
 
+  it('judges first rows after the shell on the median of the opens, and shows the first and the slowest', () => {
+    const opens = [
+      { shellMs: 300, firstRowsMs: 480 },
+      { shellMs: 320, firstRowsMs: 410 },
+      { shellMs: 280, firstRowsMs: 370 },
+      { shellMs: 310, firstRowsMs: 405 },
+      { shellMs: 290, firstRowsMs: 390 },
+    ];
+    const ui = { list: 'Training › Lessons', rows: 10, shellMs: 300, firstRowsMs: 300 + 95, opens, filters: [{ label: 'a', ms: 10 }], sorts: [{ label: 'b', ms: 10 }], jumpToEndMs: 10, scroll: { frames: 1, rowsCovered: 10, p50: 16, p95: 16, max: 16, placeholderFrames: 0 } };
+    const row = summarize({ ...results(1, 4), ui }).find((r) => r.figure.startsWith('first rows after the shell'))!;
+    expect(row).toMatchObject({ figure: 'first rows after the shell, median of 5 opens (first 180 ms, max 180 ms)', value: '95 ms', verdict: 'met' });
+  });
+
   it('lists failed sections', () => {
     const r = { ...results(1, 4), errors: { '5 UI': 'timed out' } };
     expect(summarize(r).at(-1)).toMatchObject({ section: '5 UI', figure: 'FAILED', value: 'timed out' });
