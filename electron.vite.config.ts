@@ -1,6 +1,7 @@
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
+import { preloadPages } from './scripts/preload-pages.js';
 
 const here = import.meta.dirname;
 
@@ -32,7 +33,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(here, 'src-renderer'),
-    plugins: [vue()],
+    // Most windows open on a list: its page's code loads with the shell's.
+    plugins: [vue(), preloadPages(['/views/ListPage.vue'])],
     // The search worker is started as a module worker (`type: 'module'`).
     worker: { format: 'es' },
     build: {

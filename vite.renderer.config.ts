@@ -1,6 +1,7 @@
 import vue from '@vitejs/plugin-vue';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { preloadPages } from './scripts/preload-pages.js';
 
 /**
  * The renderer on its own, for the browser harness, end-to-end tests and benchmarks.
@@ -11,7 +12,8 @@ export const rendererRoot = resolve(import.meta.dirname, 'src-renderer');
 export default defineConfig({
   root: rendererRoot,
   base: './',
-  plugins: [vue()],
+  // Most windows open on a list: its page's code loads with the shell's.
+  plugins: [vue(), preloadPages(['/views/ListPage.vue'])],
   // The search worker is started as a module worker (`type: 'module'`).
   worker: { format: 'es' },
   build: {
