@@ -197,7 +197,16 @@ async function headlineOnOpenMirror(open: OpenMirror, server: RunningServer, sco
       await open.window.open('about:blank');
       const driven = await driveBrowser(open.window.browserUrl);
       try {
-        results.ui = await measureUi({ context: driven.context, harnessUrl: open.host.harnessUrl, server, scopes, sweepFrames: plan.sweepFrames });
+        results.ui = await measureUi({
+          context: driven.context,
+          harnessUrl: open.host.harnessUrl,
+          server,
+          scopes,
+          sweepFrames: plan.sweepFrames,
+          settled: async () => {
+            await open.host.request({ op: 'settled' });
+          },
+        });
       } finally {
         await driven.close();
       }
