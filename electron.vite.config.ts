@@ -1,7 +1,6 @@
-import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
-import { preloadPages } from './scripts/preload-pages.js';
+import { rendererBuild } from './scripts/renderer-build.js';
 
 const here = import.meta.dirname;
 
@@ -31,15 +30,5 @@ export default defineConfig({
       },
     },
   },
-  renderer: {
-    root: resolve(here, 'src-renderer'),
-    // Most windows open on a list: its page's code loads with the shell's.
-    plugins: [vue(), preloadPages(['/views/ListPage.vue'])],
-    // The search worker is started as a module worker (`type: 'module'`).
-    worker: { format: 'es' },
-    build: {
-      outDir: resolve(here, 'out/renderer'),
-      rolldownOptions: { input: resolve(here, 'src-renderer/index.html') },
-    },
-  },
+  renderer: rendererBuild(here, resolve(here, 'out/renderer')),
 });

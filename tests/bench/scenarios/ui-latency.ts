@@ -215,12 +215,12 @@ export async function measureUi(options: {
 
   const opens: Opening[] = [];
   const open = async () => {
-    const window = await options.context.newPage();
-    await window.addInitScript({ content: MARKS_SCRIPT });
-    await window.goto(`${options.harnessUrl}/${hashOf([])}`);
-    const marks = await openingMarks(window);
+    const tab = await options.context.newPage();
+    await tab.addInitScript({ content: MARKS_SCRIPT });
+    await tab.goto(`${options.harnessUrl}/${hashOf([])}`);
+    const marks = await openingMarks(tab);
     opens.push({ shellMs: marks.shell, firstRowsMs: marks.rows });
-    return window;
+    return tab;
   };
   for (let i = 1; i < OPENS; i += 1) await (await open()).close();
   const page = await open();
