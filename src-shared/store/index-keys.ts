@@ -24,8 +24,14 @@ export function encodeIndexKey(type: ScalarType, value: unknown): IndexKey {
     case 'datetime':
     case 'datetimeoffset': {
       const text = String(value);
+      const zoned = text.endsWith('Z') || /[+-]\d{2}:\d{2}$/.test(text);
+      // The usual case is read as it is (V8 cuts fraction digits past milliseconds itself):
+      // the copies below, for two date-times of every row, were ~8% of what main allocated
+      // during a mirror.
+      const direct = zoned ? Date.parse(text) : NaN;
+      if (Number.isFinite(direct)) return direct;
       // A date-time without offset (or a plain date) is read as UTC, so the order is stable.
-      const withZone = text.endsWith('Z') || /[+-]\d{2}:\d{2}$/.test(text) ? text : text.includes('T') ? `${text}Z` : `${text}T00:00:00Z`;
+      const withZone = zoned ? text : text.includes('T') ? `${text}Z` : `${text}T00:00:00Z`;
       // Fraction digits past milliseconds are cut (the regular expression only runs when there is a fraction).
       const ms = Date.parse(withZone.includes('.') ? withZone.replace(/(\.\d{3})\d+/, '$1') : withZone);
       return Number.isFinite(ms) ? ms : NULL_KEY;
