@@ -129,6 +129,31 @@ export function parseResponse(id: EndpointId, body: unknown): unknown {
   return data.data;
 }
 
+/** A list page's envelope: its links and count, and how many rows it holds (unchecked). */
+export interface ListEnvelope {
+  readonly count: number | null;
+  readonly nextUrl: string | null;
+  readonly previousUrl: string | null;
+  readonly rows: number;
+}
+
+function listEnvelopeOf(id: EndpointId, body: unknown) {
+  if (endpointOf(id).kind !== 'list') throw new Error(`${id} is not a list endpoint`);
+  const envelope = listEnvelope.safeParse(body);
+  if (!envelope.success) throw new ApiParseError(id, issuesOf(envelope.error));
+  return envelope.data;
+}
+
+/**
+ * Reads a list page's envelope without checking its rows: enough to ask for the next
+ * page while this one waits (see `parseListPage` for its rows).
+ * @throws ApiParseError when the envelope is invalid.
+ */
+export function parseListEnvelope(id: EndpointId, body: unknown): ListEnvelope {
+  const envelope = listEnvelopeOf(id, body);
+  return { count: envelope.count ?? null, nextUrl: envelope.nextUrl ?? null, previousUrl: envelope.previousUrl ?? null, rows: envelope.data.length };
+}
+
 /**
  * Parses a list page tolerantly: the envelope must be valid, but rows that fail their
  * schema are returned in `rejected` (for quarantine) while the rest are kept.
@@ -138,14 +163,11 @@ export function parseListPage<T = Record<string, unknown>>(
   id: EndpointId,
   body: unknown,
 ): TolerantListPage<T> {
-  const endpoint = endpointOf(id);
-  if (endpoint.kind !== 'list') throw new Error(`${id} is not a list endpoint`);
-  const envelope = listEnvelope.safeParse(body);
-  if (!envelope.success) throw new ApiParseError(id, issuesOf(envelope.error));
-  const check = rowCheckOf(endpoint.resource);
+  const envelope = listEnvelopeOf(id, body);
+  const check = rowCheckOf(endpointOf(id).resource);
   const data: T[] = [];
   const rejected: RejectedRow[] = [];
-  envelope.data.data.forEach((row, index) => {
+  envelope.data.forEach((row, index) => {
     if (nestedDeeperThan(row, MAX_ROW_DEPTH)) {
       // It could be neither stored nor quarantined as it came: a clipped copy is kept instead.
       const issue = { path: jsonPath(['data', index]), message: `nested deeper than ${MAX_ROW_DEPTH} levels` };
@@ -161,10 +183,10 @@ export function parseListPage<T = Record<string, unknown>>(
     else rejected.push({ index, row, issues: issuesOf(parsed.error, ['data', index]) });
   });
   return {
-    count: envelope.data.count ?? null,
+    count: envelope.count ?? null,
     data,
-    nextUrl: envelope.data.nextUrl ?? null,
-    previousUrl: envelope.data.previousUrl ?? null,
+    nextUrl: envelope.nextUrl ?? null,
+    previousUrl: envelope.previousUrl ?? null,
     rejected,
   };
 }

@@ -25,6 +25,12 @@ export interface SentAnswer {
   readonly body: unknown;
 }
 
+/** A JSON body and the text it was parsed from. */
+export interface JsonText {
+  readonly body: unknown;
+  readonly text: string;
+}
+
 /** One HTTP exchange's outcome: the parsed JSON body of a 2xx. */
 export interface ApiClient {
   /** The base URL now, without a trailing slash. */
@@ -34,6 +40,8 @@ export interface ApiClient {
    * @throws ApiRequestError for every failure (see its codes), AbortError when cancelled.
    */
   getJson(url: string, signal?: AbortSignal): Promise<unknown>;
+  /** The same, with the body's text beside its JSON (a caller may keep the text and parse it again later). */
+  getJsonText(url: string, signal?: AbortSignal): Promise<JsonText>;
   /**
    * Sends a JSON body with the Bearer token (a POST or PATCH of the outbox) and returns
    * the answer. Redirects are not followed: they would carry the edit, and on the same
@@ -92,7 +100,7 @@ interface ClientParts {
   readonly limits: ResponseLimits;
 }
 
-async function getJsonWith(c: ClientParts, url: string, signal?: AbortSignal): Promise<unknown> {
+async function getJsonWith(c: ClientParts, url: string, signal?: AbortSignal): Promise<JsonText> {
   try {
     const token = await c.getToken(signal);
     const response = await c.http.get(url, {
@@ -102,7 +110,7 @@ async function getJsonWith(c: ClientParts, url: string, signal?: AbortSignal): P
     const text = await readBodyWithin(response, c.limits.bodyBytes, url);
     const body = parseJsonBody(text, response.headers.get('content-type'), url, response.status);
     assertPageWithin(body, text.length, url, response.status, c.limits);
-    return body;
+    return { body, text };
   } catch (error) {
     throw toApiRequestError(error, url, c.now());
   }
@@ -161,7 +169,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get baseUrl() {
       return base();
     },
-    getJson: (url, signal) => getJsonWith(c, url, signal),
+    getJson: (url, signal) => getJsonWith(c, url, signal).then((got) => got.body),
+    getJsonText: (url, signal) => getJsonWith(c, url, signal),
     sendJson: (method, url, body, sendOptions = {}) => sendJsonWith(c, method, url, body, sendOptions),
     async probe(signal) {
       try {

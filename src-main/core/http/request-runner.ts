@@ -1,7 +1,7 @@
 import { isAbort } from '../abort.js';
 import type { Clock, Sleep } from '../clock.js';
 import type { Logger } from '../logger.js';
-import type { ApiClient } from './api-client.js';
+import type { ApiClient, JsonText } from './api-client.js';
 import { ApiRequestError } from './api-request-error.js';
 import type { Connectivity } from './connectivity.js';
 import type { RequestGate } from './request-gate.js';
@@ -36,9 +36,17 @@ export interface RequestRunner {
   /**
    * @throws ApiRequestError when the request failed for good (after retries), AbortError when cancelled.
    */
-  getJson(url: string, options?: { priority?: number; signal?: AbortSignal }): Promise<unknown>;
+  getJson(url: string, options?: RunOptions): Promise<unknown>;
+  /** The same, with the body's text beside its JSON (see ApiClient.getJsonText). */
+  getJsonText(url: string, options?: RunOptions): Promise<JsonText>;
   /** One reachability check (never retried); resolves to the new online state. */
   probe(signal?: AbortSignal): Promise<boolean>;
+}
+
+/** How one GET is run: its priority at the gate, and what cancels it. */
+export interface RunOptions {
+  readonly priority?: number;
+  readonly signal?: AbortSignal;
 }
 
 export const AUTH_HOLD = 'auth';
@@ -59,47 +67,51 @@ export function createRequestRunner(options: RequestRunnerOptions): RequestRunne
     if (!renewed) gate.hold(AUTH_HOLD, true);
   }
 
-  return {
-    async getJson(url, runOptions = {}) {
-      const { signal, priority } = runOptions;
-      let failures = 0;
-      let unauthorized = 0;
-      for (;;) {
-        try {
-          const body = await gate.run(() => client.getJson(url, signal), { priority: priority ?? 0, ...(signal ? { signal } : {}) });
-          connectivity.reachable(clock.now());
-          return body;
-        } catch (error) {
-          if (isAbort(error) || !(error instanceof ApiRequestError)) throw error;
-          if (isOfflineError(error.code)) connectivity.unreachable();
-          else connectivity.reachable(clock.now());
+  /** Runs one exchange until it succeeds, fails for good or is cancelled. */
+  async function run<T>(exchange: (signal?: AbortSignal) => Promise<T>, runOptions: RunOptions): Promise<T> {
+    const { signal, priority } = runOptions;
+    let failures = 0;
+    let unauthorized = 0;
+    for (;;) {
+      try {
+        const result = await gate.run(() => exchange(signal), { priority: priority ?? 0, ...(signal ? { signal } : {}) });
+        connectivity.reachable(clock.now());
+        return result;
+      } catch (error) {
+        if (isAbort(error) || !(error instanceof ApiRequestError)) throw error;
+        if (isOfflineError(error.code)) connectivity.unreachable();
+        else connectivity.reachable(clock.now());
 
-          if (error.code === 'unauthorized') {
-            unauthorized += 1;
-            // A token just renewed and refused again is not going to work: ask the user.
-            if (unauthorized > 2) gate.hold(AUTH_HOLD, true);
-            else await handleUnauthorized();
-            continue;
-          }
-          if (error.code === 'rate-limited' || (error.code === 'server' && error.context.retryAfterMs !== null)) {
-            const wait = error.context.retryAfterMs ?? backoffDelay(failures + 1, random(), backoff);
-            const until = clock.now() + wait;
-            log.warn('server asked to slow down', { status: error.context.status, waitMs: wait });
-            gate.pauseUntil(until);
-            options.onRateLimited?.(until);
-            failures += 1;
-            if (failures >= maxAttempts * 2) throw error;
-            continue;
-          }
-          if (!isRetryable(error.code)) throw error;
-          failures += 1;
-          if (failures >= maxAttempts) throw error;
-          const wait = backoffDelay(failures, random(), backoff);
-          log.debug('retrying request', { code: error.code, attempt: failures, waitMs: wait });
-          await sleep(wait, signal);
+        if (error.code === 'unauthorized') {
+          unauthorized += 1;
+          // A token just renewed and refused again is not going to work: ask the user.
+          if (unauthorized > 2) gate.hold(AUTH_HOLD, true);
+          else await handleUnauthorized();
+          continue;
         }
+        if (error.code === 'rate-limited' || (error.code === 'server' && error.context.retryAfterMs !== null)) {
+          const wait = error.context.retryAfterMs ?? backoffDelay(failures + 1, random(), backoff);
+          const until = clock.now() + wait;
+          log.warn('server asked to slow down', { status: error.context.status, waitMs: wait });
+          gate.pauseUntil(until);
+          options.onRateLimited?.(until);
+          failures += 1;
+          if (failures >= maxAttempts * 2) throw error;
+          continue;
+        }
+        if (!isRetryable(error.code)) throw error;
+        failures += 1;
+        if (failures >= maxAttempts) throw error;
+        const wait = backoffDelay(failures, random(), backoff);
+        log.debug('retrying request', { code: error.code, attempt: failures, waitMs: wait });
+        await sleep(wait, signal);
       }
-    },
+    }
+  }
+
+  return {
+    getJson: (url, runOptions = {}) => run((signal) => client.getJson(url, signal), runOptions),
+    getJsonText: (url, runOptions = {}) => run((signal) => client.getJsonText(url, signal), runOptions),
     async probe(signal) {
       try {
         // Not held by the gate: a probe must answer even while a token is awaited.

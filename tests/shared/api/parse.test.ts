@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   ApiParseError,
+  parseListEnvelope,
   parseListPage,
   parseResponse,
   type ListPage,
@@ -148,6 +149,16 @@ describe('list envelopes', () => {
 
   it('is only a list parser for list endpoints', () => {
     expect(() => parseListPage('E19', { data: [] })).toThrow(/not a list endpoint/);
+    expect(() => parseListEnvelope('E19', { data: [] })).toThrow(/not a list endpoint/);
+  });
+
+  it('reads the envelope alone without checking rows, and refuses it as the full parse does', () => {
+    const next = 'https://tenant.example/api/v1.4/userGroups?limit=2&cursor=0123456789abcdef0123456789abcdef';
+    expect(parseListEnvelope('E20', { count: 9, data: [row, { id: 'nope' }], nextUrl: next })).toEqual({ count: 9, nextUrl: next, previousUrl: null, rows: 2 });
+    expect(parseListEnvelope('E20', { data: [] })).toEqual({ count: null, nextUrl: null, previousUrl: null, rows: 0 });
+    for (const body of [{ count: 0 }, { data: {} }, { data: [], count: '1' }, { data: [], nextUrl: 5 }]) {
+      expect(refusal(() => parseListEnvelope('E20', body)).path).toBe(refusal(() => parseListPage('E20', body)).path);
+    }
   });
 });
 
