@@ -1,0 +1,52 @@
+import { PerformanceObserver } from 'node:perf_hooks';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
+
+/** What the cap needs of V8, passed in by tests. */
+export interface HeapControls {
+  /** Bytes V8 has set aside for the young generation now. */
+  youngBytes(): number;
+  /** Lets the young generation grow after a collection, or keeps it at its size. */
+  allowGrowth(allow: boolean): void;
+  /** Calls `check` after every collection; returns how to stop. */
+  afterEachCollection(check: () => void): () => void;
+}
+
+export const nodeHeapControls: HeapControls = {
+  youngBytes: () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0,
+  // Read by V8 each time it considers growing the young generation, so it may change at run time.
+  allowGrowth: (allow) => setFlagsFromString(`--semi-space-growth-factor=${allow ? 2 : 1}`),
+  afterEachCollection(check) {
+    const observer = new PerformanceObserver(check);
+    observer.observe({ entryTypes: ['gc'] });
+    return () => observer.disconnect();
+  },
+};
+
+/** 32 MB of young generation: where main's RSS stayed under 250 MB during a mirror (see the README). */
+export const YOUNG_GENERATION_CAP = 32 * 1024 * 1024;
+
+/**
+ * Stops V8 growing main's young generation past `capBytes`. A mirror parses pages
+ * without pause, and V8 answers that by growing the young generation up to 128 MB
+ * (Node's 64-bit builds), a third of main's RSS, though what lives in it at once is a
+ * few pages. Its largest size can only be set when the process starts, which a packaged
+ * Electron app cannot do for its main process; whether it may grow can be changed at
+ * any time, so growth is allowed only while it is under the cap (V8 shrinks it again
+ * when main is idle, and it may then grow back up to the cap).
+ * @returns how to stop watching (growth is allowed again).
+ */
+export function capYoungGeneration(capBytes: number = YOUNG_GENERATION_CAP, heap: HeapControls = nodeHeapControls): () => void {
+  let growing: boolean | null = null;
+  const check = () => {
+    const allow = heap.youngBytes() < capBytes;
+    if (allow === growing) return;
+    growing = allow;
+    heap.allowGrowth(allow);
+  };
+  check();
+  const stop = heap.afterEachCollection(check);
+  return () => {
+    stop();
+    if (growing === false) heap.allowGrowth(true);
+  };
+}
