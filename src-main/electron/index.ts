@@ -26,7 +26,7 @@ import { createRedactor } from '../core/logging/redact.js';
 import { createWorkspaceLogs } from '../core/logging/workspace-logs.js';
 import { createMainServices, type ConnectionConfig } from '../core/services.js';
 import { createWorkspaceRegistry } from '../core/workspaces/workspace-registry.js';
-import { capYoungGeneration } from '../core/young-generation.js';
+import { tuneMainHeap } from '../core/main-heap.js';
 import { iconDir, iconFiles } from './app-icons.js';
 import { createAppUpdates } from './app-updater.js';
 import { startLocalCrashReports } from './crash-reports.js';
@@ -108,7 +108,7 @@ function fail(error: unknown): void {
 }
 
 async function main(): Promise<void> {
-  capYoungGeneration();
+  tuneMainHeap();
   const dataDir = app.getPath('userData');
   const rendererDir = join(import.meta.dirname, '../renderer');
   const preload = join(import.meta.dirname, '../preload/index.cjs');

@@ -8,7 +8,7 @@ import { createRedactor } from '../core/logging/redact.js';
 import { createWorkspaceLogs } from '../core/logging/workspace-logs.js';
 import { createMemorySecretStore } from '../core/workspaces/secret-store.js';
 import { createWorkspaceRegistry } from '../core/workspaces/workspace-registry.js';
-import { capYoungGeneration } from '../core/young-generation.js';
+import { tuneMainHeap } from '../core/main-heap.js';
 import { startHarness } from './harness.js';
 import { HARNESS_USAGE, parseHarnessArgs } from './harness-args.js';
 
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     console.error('The renderer is not built: run `npm run build:renderer` (npm run web does it for you).');
     process.exit(1);
   }
-  capYoungGeneration();
+  tuneMainHeap();
   const dataDir = args.dataDir ?? (await mkdtemp(join(tmpdir(), 'outpost-harness-')));
   const redactor = createRedactor();
   if (args.connection.kind === 'token') redactor.remember(args.connection.token);

@@ -5,7 +5,7 @@
  */
 import { dispatchCommand } from '../../../src-shared/bridge/index.js';
 import { createMainServices } from '../../../src-main/core/services.js';
-import { capYoungGeneration } from '../../../src-main/core/young-generation.js';
+import { tuneMainHeap } from '../../../src-main/core/main-heap.js';
 import { startHarness, type RunningHarness } from '../../../src-main/harness/harness.js';
 import { compressedTime } from '../support/compressed-time.js';
 import { countingServices, type CountingServices } from './counting-services.js';
@@ -23,7 +23,7 @@ const mediaScan = { rows: 0, ms: 0 };
 async function start(next: HostConfig): Promise<string> {
   config = next;
   // As the app's main process does when it starts.
-  capYoungGeneration();
+  tuneMainHeap();
   const time = next.timeScale === 1 ? {} : compressedTime(next.timeScale);
   const services = createMainServices({
     connection: { kind: 'token', baseUrl: next.serverUrl, token: next.token },

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { capYoungGeneration, nodeHeapControls, type HeapControls } from '../../../src-main/core/young-generation.js';
+import { capYoungGeneration, nodeHeapControls, OLD_GENERATION_GROWTH_PERCENT, tuneMainHeap, YOUNG_GENERATION_CAP, type HeapControls } from '../../../src-main/core/main-heap.js';
 
 const MB = 1024 * 1024;
 
 /** A heap whose young generation is as big as the test says, recording what the cap asked. */
 function fakeHeap(young: number) {
   const asked: boolean[] = [];
+  const growth: number[] = [];
   let collected: (() => void) | null = null;
   const heap: HeapControls = {
+    oldGrowthPercent: (percent) => growth.push(percent),
     youngBytes: () => young,
     allowGrowth: (allow) => asked.push(allow),
     afterEachCollection(check) {
@@ -20,6 +22,7 @@ function fakeHeap(young: number) {
   return {
     heap,
     asked,
+    growth,
     collect(size: number) {
       young = size;
       collected?.();
@@ -27,6 +30,15 @@ function fakeHeap(young: number) {
     watching: () => collected !== null,
   };
 }
+
+describe('tuneMainHeap', () => {
+  it('sets the old generation growth and caps the young one', () => {
+    const v8 = fakeHeap(YOUNG_GENERATION_CAP * 2);
+    tuneMainHeap(v8.heap);
+    expect(v8.growth).toEqual([OLD_GENERATION_GROWTH_PERCENT]);
+    expect(v8.asked).toEqual([false]);
+  });
+});
 
 describe('capYoungGeneration', () => {
   it('lets the young generation grow under the cap and stops it at the cap, asking V8 only on a change', () => {
