@@ -130,18 +130,17 @@ export function parseResponse(id: EndpointId, body: unknown): unknown {
 }
 
 /** A list page's envelope: its links and count, and how many rows it holds (unchecked). */
-export interface ListEnvelope {
-  readonly count: number | null;
-  readonly nextUrl: string | null;
-  readonly previousUrl: string | null;
+export interface ListEnvelope extends Omit<ListPage<unknown>, 'data'> {
   readonly rows: number;
 }
 
-function listEnvelopeOf(id: EndpointId, body: unknown) {
+/** The envelope's links and count, and its rows unchecked. */
+function listEnvelopeOf(id: EndpointId, body: unknown): { links: Omit<ListPage<unknown>, 'data'>; data: unknown[] } {
   if (endpointOf(id).kind !== 'list') throw new Error(`${id} is not a list endpoint`);
   const envelope = listEnvelope.safeParse(body);
   if (!envelope.success) throw new ApiParseError(id, issuesOf(envelope.error));
-  return envelope.data;
+  const { count, nextUrl, previousUrl, data } = envelope.data;
+  return { links: { count: count ?? null, nextUrl: nextUrl ?? null, previousUrl: previousUrl ?? null }, data };
 }
 
 /**
@@ -150,8 +149,8 @@ function listEnvelopeOf(id: EndpointId, body: unknown) {
  * @throws ApiParseError when the envelope is invalid.
  */
 export function parseListEnvelope(id: EndpointId, body: unknown): ListEnvelope {
-  const envelope = listEnvelopeOf(id, body);
-  return { count: envelope.count ?? null, nextUrl: envelope.nextUrl ?? null, previousUrl: envelope.previousUrl ?? null, rows: envelope.data.length };
+  const { links, data } = listEnvelopeOf(id, body);
+  return { ...links, rows: data.length };
 }
 
 /**
@@ -163,11 +162,11 @@ export function parseListPage<T = Record<string, unknown>>(
   id: EndpointId,
   body: unknown,
 ): TolerantListPage<T> {
-  const envelope = listEnvelopeOf(id, body);
+  const { links, data: rows } = listEnvelopeOf(id, body);
   const check = rowCheckOf(endpointOf(id).resource);
   const data: T[] = [];
   const rejected: RejectedRow[] = [];
-  envelope.data.forEach((row, index) => {
+  rows.forEach((row, index) => {
     if (nestedDeeperThan(row, MAX_ROW_DEPTH)) {
       // It could be neither stored nor quarantined as it came: a clipped copy is kept instead.
       const issue = { path: jsonPath(['data', index]), message: `nested deeper than ${MAX_ROW_DEPTH} levels` };
@@ -182,13 +181,7 @@ export function parseListPage<T = Record<string, unknown>>(
     if (parsed.success) data.push(parsed.data as T);
     else rejected.push({ index, row, issues: issuesOf(parsed.error, ['data', index]) });
   });
-  return {
-    count: envelope.count ?? null,
-    data,
-    nextUrl: envelope.nextUrl ?? null,
-    previousUrl: envelope.previousUrl ?? null,
-    rejected,
-  };
+  return { ...links, data, rejected };
 }
 
 /** Request bodies by endpoint. */

@@ -8,9 +8,15 @@ import { reserveFor } from './request-reserve.js';
  * request budget, so a well-behaved tenant never answers 429. Waiting requests are
  * served by priority, then in arrival order.
  */
+/** How one request waits at the gate: its priority, and what cancels it. */
+export interface GateRunOptions {
+  readonly priority?: number;
+  readonly signal?: AbortSignal;
+}
+
 export interface RequestGate {
   /** Waits for a slot, runs `task`, and counts it against the budget until it has been out of the window. */
-  run<T>(task: () => Promise<T>, options?: { priority?: number; signal?: AbortSignal }): Promise<T>;
+  run<T>(task: () => Promise<T>, options?: GateRunOptions): Promise<T>;
   /** Counts a request sent outside the gate (the token request). */
   note(): void;
   /** Holds every request until `epochMs` (the server's `Retry-After`). */

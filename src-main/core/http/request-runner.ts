@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js';
 import type { ApiClient, JsonText } from './api-client.js';
 import { ApiRequestError } from './api-request-error.js';
 import type { Connectivity } from './connectivity.js';
-import type { RequestGate } from './request-gate.js';
+import type { GateRunOptions, RequestGate } from './request-gate.js';
 import { backoffDelay, DEFAULT_BACKOFF, isOfflineError, isRetryable, type BackoffOptions } from './retry-timing.js';
 
 export interface RequestRunnerOptions {
@@ -36,17 +36,11 @@ export interface RequestRunner {
   /**
    * @throws ApiRequestError when the request failed for good (after retries), AbortError when cancelled.
    */
-  getJson(url: string, options?: RunOptions): Promise<unknown>;
+  getJson(url: string, options?: GateRunOptions): Promise<unknown>;
   /** The same, with the body's text beside its JSON (see ApiClient.getJsonText). */
-  getJsonText(url: string, options?: RunOptions): Promise<JsonText>;
+  getJsonText(url: string, options?: GateRunOptions): Promise<JsonText>;
   /** One reachability check (never retried); resolves to the new online state. */
   probe(signal?: AbortSignal): Promise<boolean>;
-}
-
-/** How one GET is run: its priority at the gate, and what cancels it. */
-export interface RunOptions {
-  readonly priority?: number;
-  readonly signal?: AbortSignal;
 }
 
 export const AUTH_HOLD = 'auth';
@@ -68,7 +62,7 @@ export function createRequestRunner(options: RequestRunnerOptions): RequestRunne
   }
 
   /** Runs one exchange until it succeeds, fails for good or is cancelled. */
-  async function run<T>(exchange: (signal?: AbortSignal) => Promise<T>, runOptions: RunOptions): Promise<T> {
+  async function run<T>(exchange: (signal?: AbortSignal) => Promise<T>, runOptions: GateRunOptions): Promise<T> {
     const { signal, priority } = runOptions;
     let failures = 0;
     let unauthorized = 0;

@@ -60,17 +60,7 @@ export async function readBodyWithin(response: Response, maxBytes: number, url: 
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(chunks.length === 1 ? chunks[0]! : concatBytes(chunks, size));
-}
-
-function concatBytes(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return all;
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
 }
 
 /**

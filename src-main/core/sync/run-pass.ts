@@ -119,24 +119,23 @@ function writePage(p: PassRun, fetched: FetchedPage): Promise<void> {
   } catch (error) {
     return Promise.reject(error as Error);
   }
-  const page = { ...parsed, nextUrl: fetched.nextUrl, issuedAt: fetched.issuedAt };
   const cp = p.run.checkpoint;
   const checkpoint: PassCheckpoint = {
     ...cp,
-    nextUrl: page.nextUrl,
-    nextUrlIssuedAt: page.nextUrl ? page.issuedAt : null,
+    nextUrl: fetched.nextUrl,
+    nextUrlIssuedAt: fetched.nextUrl ? fetched.issuedAt : null,
     pages: cp.pages + 1,
-    rows: cp.rows + page.rows.length,
+    rows: cp.rows + parsed.rows.length,
   };
   const next: ScopeState = {
     ...state,
     status: 'syncing',
     pass: checkpoint,
-    highWater: advanceHighWater(state.highWater, page.rows),
+    highWater: advanceHighWater(state.highWater, parsed.rows),
   };
-  const rowsWritten = page.rows.length;
-  const quarantined = page.quarantined.length;
-  const stored = deps.store.applyPage({ endpoint: endpoint.id, scope: state.scope, pass: checkpoint.id, rows: page.rows, quarantined: page.quarantined, state: next });
+  const rowsWritten = parsed.rows.length;
+  const quarantined = parsed.quarantined.length;
+  const stored = deps.store.applyPage({ endpoint: endpoint.id, scope: state.scope, pass: checkpoint.id, rows: parsed.rows, quarantined: parsed.quarantined, state: next });
   return stored.then(() => {
     p.run = { ...p.run, checkpoint };
     p.state = next;
