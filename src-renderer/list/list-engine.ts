@@ -165,12 +165,26 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   const storedAt = new Map<string, number>();
   /** Lists only remembered (not shown) are dropped from memory once stored. */
   const shown = new Set<string>();
-  /** The list whose stored fields are read once the engine is quiet (any request puts it off). */
+  /**
+   * The list shown last, whose stored fields are read once the engine is quiet: any
+   * request puts the read off, and arms it again once answered (a count's walk or a
+   * pass's remembered list right after a window used to cancel it for good, and the
+   * first filter of every field then waited for its part).
+   */
+  let readAheadOf: ScopeColumns | undefined;
   let readAhead: ReturnType<typeof setTimeout> | undefined;
-  const readRestWhenQuiet = (columns: ScopeColumns) => {
+  const armReadAhead = () => {
     clearTimeout(readAhead);
-    if (!options.store) return;
-    readAhead = setTimeout(() => void columns.ensure(db, { fields: columns.fields }).catch(() => undefined), options.readAheadAfterMs ?? READ_AHEAD_AFTER_MS);
+    const columns = readAheadOf;
+    if (!options.store || !columns) return;
+    readAhead = setTimeout(() => {
+      if (readAheadOf === columns) readAheadOf = undefined;
+      void columns.ensure(db, { fields: columns.fields }).catch(() => undefined);
+    }, options.readAheadAfterMs ?? READ_AHEAD_AFTER_MS);
+  };
+  const readRestWhenQuiet = (columns: ScopeColumns) => {
+    readAheadOf = columns;
+    armReadAhead();
   };
 
   const store = async (columns: ScopeColumns) => {
@@ -209,10 +223,14 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   const columnsFor = async (endpoint: EndpointId, scope: string, need: (columns: ScopeColumns) => ColumnsNeed, show = true, store: 'later' | 'now' | 'never' = 'later', seen?: number) => {
     if (show) shown.add(scope);
     clearTimeout(readAhead);
-    const columns = await columnsOf(db, endpoints[endpoint], scope, options.store ? loadColumns : undefined, seen);
-    await columns.ensure(db, need(columns));
-    if (store !== 'never') scheduleStore(columns, store === 'now');
-    return columns;
+    try {
+      const columns = await columnsOf(db, endpoints[endpoint], scope, options.store ? loadColumns : undefined, seen);
+      await columns.ensure(db, need(columns));
+      if (store !== 'never') scheduleStore(columns, store === 'now');
+      return columns;
+    } finally {
+      armReadAhead();
+    }
   };
   // Key order needs the keys' order (in the base), not the keys: rows not read (an export) do.
   const forWindow = (query: EngineQuery, limit: number | null) => (columns: ScopeColumns) => ({ fields: fieldsOf(columns, query), keys: limit === null });

@@ -228,6 +228,22 @@ describe('stored columns read in parts', () => {
     db.close();
   });
 
+  it('are read ahead after a count and a remembered pass that follow the window, not only after the window', async () => {
+    const indexedDB = new IDBFactory();
+    const db = await stored(indexedDB);
+    const again = open(indexedDB);
+    const reads = vi.spyOn(again.listCaches, 'get');
+    const engine = inProcessEngine(again, { store: true, readAheadAfterMs: 30 });
+    await engine.window(filtered, 0, 40);
+    // What a list does as it opens: its count's walk, and the pass it asked main for ends.
+    await engine.walk(filtered, { chunk: 1_000 });
+    await engine.remember('E20', scope);
+    const partsRead = () => [...new Set(reads.mock.calls.map(([key]) => (key as [number, string])[1]))];
+    await vi.waitFor(() => expect(partsRead()).toEqual(expect.arrayContaining(indexedFields(endpoint).map((f) => `field:${f}`))));
+    expect(partsRead()).not.toContain('keys');
+    db.close();
+  });
+
   it('are not put together from parts of different revisions: the list is built from its chunks', async () => {
     const indexedDB = new IDBFactory();
     const db = await stored(indexedDB);
