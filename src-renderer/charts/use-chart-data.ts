@@ -1,4 +1,4 @@
-import { computed, onScopeDispose, shallowRef, watch, type Ref } from 'vue';
+import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue';
 import type { ScopeState } from '../../src-shared/store/index.js';
 import { useAppContext } from '../app-context.js';
 import { aggregate, type ChartData } from './aggregate.js';
@@ -30,9 +30,11 @@ const COUNT_WHEN: QuietTiming = { afterMs: 0, quietMs: 300, latestMs: 3000 };
 
 /**
  * The data of a table's charts over the given scopes (null = every scope of the
- * table). Recounted when the scopes' states change (a page landed), throttled.
+ * table). Recounted when the scopes' states change (a page landed), throttled, and only
+ * while `shown` (charts scrolled out of view or folded are recounted when they come
+ * back, not redrawn unseen while a sync writes pages).
  */
-export function useChartData(table: Ref<string>, scope: Ref<string | null>) {
+export function useChartData(table: Ref<string>, scope: Ref<string | null>, shown: Readonly<Ref<boolean>> = ref(true)) {
   const { db } = useAppContext();
   const data = shallowRef<(ChartData | null)[]>([]);
   const loading = shallowRef(true);
@@ -42,6 +44,10 @@ export function useChartData(table: Ref<string>, scope: Ref<string | null>) {
     const endpoint = endpointOfTable(table.value).id;
     return allStates.value.filter((s) => (scope.value ? s.scope === scope.value : s.endpoint === endpoint));
   });
+  /** What the charts count: the table, the scopes and how far each has got. */
+  const counted = () => `${table.value}|${scope.value}|${states.value.map((s) => `${s.scope}:${s.rowCount}:${s.pass?.rows ?? 0}:${s.status}`).join('|')}`;
+  /** What the last count started on. */
+  let countedAt: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let withdraw: (() => void) | null = null;
   // The first count waits a moment: the list's own first rows come first.
@@ -51,8 +57,11 @@ export function useChartData(table: Ref<string>, scope: Ref<string | null>) {
   const recount = async () => {
     timer = null;
     withdraw = null;
+    // Hidden since it was asked for: counted when shown again (the watch below asks then).
+    if (!shown.value) return;
     last = Date.now();
     const mine = ++run;
+    countedAt = counted();
     const specs = chartsOf(table.value);
     const scopes = scope.value ? [scope.value] : states.value.map((s) => s.scope);
     const results = await Promise.all(specs.map((spec) => aggregate(db, table.value, scopes, spec, (r) => rowLabel(table.value, r.row)).catch(() => null)));
@@ -65,8 +74,10 @@ export function useChartData(table: Ref<string>, scope: Ref<string | null>) {
     gap = Math.max(THROTTLE_MS, (Date.now() - last) * COST_SHARE);
   };
   watch(
-    () => [table.value, scope.value, states.value.map((s) => `${s.scope}:${s.rowCount}:${s.pass?.rows ?? 0}:${s.status}`).join('|')],
-    () => {
+    () => [counted(), shown.value] as const,
+    ([now, isShown]) => {
+      // Out of view: counted when back, and only if something changed meanwhile.
+      if (!isShown || now === countedAt) return;
       if (timer || withdraw) return;
       const wait = Math.max(0, last + gap - Date.now());
       timer = setTimeout(() => {

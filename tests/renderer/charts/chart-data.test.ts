@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { defineComponent, h, ref } from 'vue';
 import { useChartData } from '../../../src-renderer/charts/use-chart-data.js';
 import { endpoints } from '../../../src-shared/api/index.js';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { openDatabase } from '../../../src-shared/store/index.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { eventually, renderingContext, seedRows } from '../helpers/renderer-context.js';
 import { guidOf } from '../helpers/rows.js';
@@ -16,10 +18,10 @@ const rating = (form: number, i: number, value: number) => ({
 const answers = (form: number, values: number[]) => values.map((v, i) => rating(form, i, v));
 
 /** Shows the first chart's labels and values of a table, over all its lists or one. */
-function chartOf(table: string, scope: string | null) {
+function chartOf(table: string, scope: string | null, shown = ref(true)) {
   return defineComponent({
     setup() {
-      const { data } = useChartData(ref(table), ref(scope));
+      const { data } = useChartData(ref(table), ref(scope), shown);
       return () => h('pre', JSON.stringify(data.value[0] ? { labels: data.value[0].labels, values: data.value[0].values } : null));
     },
   });
@@ -61,4 +63,31 @@ describe('chart data', () => {
     }
     await eventually(() => expect(JSON.parse(chart.text())).toEqual({ labels: ['5', '4'], values: [2, 1] }), 5000);
   }, 20_000);
+
+  it('count only while shown: pages landing out of view are counted once the charts come back', async () => {
+    // A database of its own name: Dexie's query cache is per name, and the tests above wrote other lists.
+    const db = openDatabase({ indexedDB: new IDBFactory(), IDBKeyRange }, 'outpost-charts-shown');
+    const sm = guidOf(1, 1);
+    await seedRows(db, 'E7', { moduleId: sm, formId: guidOf(2, 4) }, answers(5, [5, 5, 4]));
+    const ctx = renderingContext(db);
+    const shown = ref(false);
+    const chart = mount(chartOf(endpoints.E7.table, null, shown), { global: ctx.global });
+    // A chart always shown, over the same lists: what the hidden one should show once back.
+    const reference = mount(chartOf(endpoints.E7.table, null), { global: ctx.global });
+    const drawn = (w: typeof chart) => JSON.parse(w.text()) as { labels: string[]; values: number[] } | null;
+    await seedRows(db, 'E7', { moduleId: sm, formId: guidOf(2, 5) }, answers(6, [1]));
+    await eventually(() => expect(drawn(reference)?.values.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(4), 8000);
+    // Past the first count's delay (800 ms): nothing counted unseen.
+    expect(drawn(chart)).toBeNull();
+    shown.value = true;
+    await eventually(() => expect(drawn(chart)).toEqual(drawn(reference)), 8000);
+    const before = drawn(chart);
+    // Out of view again: a new list's rows wait until the charts are shown.
+    shown.value = false;
+    await seedRows(db, 'E7', { moduleId: sm, formId: guidOf(2, 6) }, answers(7, [1, 1]));
+    await eventually(() => expect(drawn(reference)).not.toEqual(before), 8000);
+    expect(drawn(chart)).toEqual(before);
+    shown.value = true;
+    await eventually(() => expect(drawn(chart)).toEqual(drawn(reference)), 8000);
+  }, 40_000);
 });
