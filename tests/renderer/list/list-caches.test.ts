@@ -210,14 +210,20 @@ describe('stored columns read in parts', () => {
     db.close();
   });
 
-  it('are read ahead once the engine is quiet: every field, not the keys', async () => {
+  /** A stored list opened again by an engine that reads ahead after `readAheadAfterMs`; the parts it read so far. */
+  const restored = async (readAheadAfterMs: number) => {
     const indexedDB = new IDBFactory();
     const db = await stored(indexedDB);
     const again = open(indexedDB);
     const reads = vi.spyOn(again.listCaches, 'get');
-    const engine = inProcessEngine(again, { store: true, readAheadAfterMs: 0 });
-    await engine.window(filtered, 0, 40);
+    const engine = inProcessEngine(again, { store: true, readAheadAfterMs });
     const partsRead = () => new Set(reads.mock.calls.map(([key]) => (key as [number, string])[1]));
+    return { indexedDB, db, again, engine, partsRead };
+  };
+
+  it('are read ahead once the engine is quiet: every field, not the keys', async () => {
+    const { indexedDB, db, again, engine, partsRead } = await restored(0);
+    await engine.window(filtered, 0, 40);
     await vi.waitFor(() => expect(partsRead()).toEqual(new Set(['columns', ...indexedFields(endpoint).map((f) => `field:${f}`)])));
     const columns = keptColumns(again, scope)!;
     expect(indexedFields(endpoint).every((f) => columns.columns.has(f))).toBe(true);
@@ -229,17 +235,12 @@ describe('stored columns read in parts', () => {
   });
 
   it('are read ahead after a count and a remembered pass that follow the window, not only after the window', async () => {
-    const indexedDB = new IDBFactory();
-    const db = await stored(indexedDB);
-    const again = open(indexedDB);
-    const reads = vi.spyOn(again.listCaches, 'get');
-    const engine = inProcessEngine(again, { store: true, readAheadAfterMs: 30 });
+    const { db, engine, partsRead } = await restored(30);
     await engine.window(filtered, 0, 40);
     // What a list does as it opens: its count's walk, and the pass it asked main for ends.
     await engine.walk(filtered, { chunk: 1_000 });
     await engine.remember('E20', scope);
-    const partsRead = () => [...new Set(reads.mock.calls.map(([key]) => (key as [number, string])[1]))];
-    await vi.waitFor(() => expect(partsRead()).toEqual(expect.arrayContaining(indexedFields(endpoint).map((f) => `field:${f}`))));
+    await vi.waitFor(() => expect([...partsRead()]).toEqual(expect.arrayContaining(indexedFields(endpoint).map((f) => `field:${f}`))));
     expect(partsRead()).not.toContain('keys');
     db.close();
   });
