@@ -57,9 +57,8 @@ const shared = new WeakMap<object, SharedStates>();
 /**
  * How often the scope states shown may change. Every page a sync writes changes its
  * scope's state (dozens a second during a first sync), and each change re-rendered the
- * sidebar, the status bar and Home (Home's cards and charts): with the window on Home
- * the mirror ran ~5 % slower than on the outbox. Progress shown four times a second
- * reads the same.
+ * sidebar, the status bar and Home's cards, and re-checked every chart group. Progress
+ * shown four times a second reads the same.
  */
 export const SCOPE_STATES_THROTTLE_MS = 250;
 
