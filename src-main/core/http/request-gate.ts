@@ -1,19 +1,20 @@
 import { abortError, isAbort } from '../abort.js';
 import type { Clock, Sleep } from '../clock.js';
+import { BudgetWindow } from './request-budget.js';
 import { reserveFor } from './request-reserve.js';
 
-/**
- * The gate every request passes: it holds requests while the client is paused
- * (`Retry-After`, a token to renew, no window to write to) and keeps the client-side
- * request budget, so a well-behaved tenant never answers 429. Waiting requests are
- * served by priority, then in arrival order.
- */
 /** How one request waits at the gate: its priority, and what cancels it. */
 export interface GateRunOptions {
   readonly priority?: number;
   readonly signal?: AbortSignal;
 }
 
+/**
+ * The gate every request passes: it holds requests while the client is paused
+ * (`Retry-After`, a token to renew, no window to write to) and keeps the client-side
+ * request budget (request-budget.ts), so a well-behaved tenant never answers 429.
+ * Waiting requests are served by priority, then in arrival order.
+ */
 export interface RequestGate {
   /** Waits for a slot, runs `task`, and counts it against the budget until it has been out of the window. */
   run<T>(task: () => Promise<T>, options?: GateRunOptions): Promise<T>;
@@ -62,16 +63,12 @@ interface Waiter {
 /** The gate's mutable state, shared by the steps below. */
 interface GateState {
   readonly options: RequestGateOptions;
-  readonly windowMs: number;
+  readonly window: BudgetWindow;
   budget: number | null;
   pausedUntil: number;
   readonly held: Set<string>;
   readonly urgentExpected: Set<string>;
   readonly waiters: Waiter[];
-  // Answer times: counting a request from its answer (not its sending) keeps us inside
-  // any server-side window however the server aligns it.
-  readonly answered: number[];
-  inFlight: number;
   seq: number;
   pumping: boolean;
   wake: AbortController;
@@ -91,17 +88,6 @@ function toggle(set: Set<string>, reason: string, on: boolean): boolean {
 function poke(g: GateState): void {
   g.wake.abort();
   g.wake = new AbortController();
-}
-
-/** Drops answers that have aged out of the window. */
-function prune(g: GateState): void {
-  const cutoff = g.options.clock.now() - g.windowMs;
-  while (g.answered.length > 0 && g.answered[0]! <= cutoff) g.answered.shift();
-}
-
-function used(g: GateState): number {
-  prune(g);
-  return g.inFlight + g.answered.length;
 }
 
 /** Waits `ms` (or until poked when null). */
@@ -137,12 +123,12 @@ async function pump(g: GateState): Promise<void> {
         continue;
       }
       g.waiters.sort((a, b) => b.priority - a.priority || a.seq - b.seq);
-      if (g.budget !== null && used(g) >= g.budget - reserveFor(g.budget, g.waiters[0]!.priority, g.urgentExpected.size > 0)) {
-        await waitWoken(g, g.answered.length > 0 ? g.answered[0]! + g.windowMs - now + 1 : null);
+      if (g.budget !== null && g.window.used() >= g.budget - reserveFor(g.budget, g.waiters[0]!.priority, g.urgentExpected.size > 0)) {
+        await waitWoken(g, g.window.nextFreeIn());
         continue;
       }
       const next = g.waiters.shift()!;
-      g.inFlight += 1;
+      g.window.sent();
       next.grant();
       changed(g);
     }
@@ -174,31 +160,16 @@ function admit(g: GateState, priority: number, signal: AbortSignal | undefined):
   });
 }
 
-/** Ms until the budget lets `n` more requests go, requests in flight counted as answered now. */
-function budgetWait(g: GateState, n: number): number {
-  const { budget, windowMs } = g;
-  if (budget === null || n <= 0) return 0;
-  const beyond = used(g) + n - budget;
-  if (beyond <= 0) return 0;
-  const now = g.options.clock.now();
-  // The window frees a slot as each answer ages out of it, oldest first.
-  const expiries = [...g.answered, ...Array.from({ length: g.inFlight }, () => now)].map((at) => at + windowMs - now);
-  const later = Math.ceil((Math.max(0, beyond - expiries.length) * windowMs) / Math.max(1, budget));
-  return Math.max(0, expiries[Math.min(beyond, expiries.length) - 1] ?? 0) + later;
-}
-
 export function createRequestGate(options: RequestGateOptions): RequestGate {
   const { clock } = options;
   const g: GateState = {
     options,
-    windowMs: options.windowMs ?? 60_000,
+    window: new BudgetWindow(clock, options.windowMs ?? 60_000),
     budget: options.budget,
     pausedUntil: 0,
     held: new Set(),
     urgentExpected: new Set(),
     waiters: [],
-    answered: [],
-    inFlight: 0,
     seq: 0,
     pumping: false,
     wake: new AbortController(),
@@ -212,16 +183,13 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
       try {
         return await task();
       } finally {
-        g.inFlight -= 1;
-        g.answered.push(clock.now());
-        prune(g);
+        g.window.settled();
         changed(g);
         poke(g);
       }
     },
     note() {
-      g.answered.push(clock.now());
-      prune(g);
+      g.window.noted();
       changed(g);
     },
     pauseUntil(epochMs) {
@@ -243,10 +211,10 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
       changed(g);
       poke(g);
     },
-    used: () => used(g),
+    used: () => g.window.used(),
     budget: () => g.budget,
     holds: () => [...g.held],
     pausedUntil: () => (g.pausedUntil > clock.now() ? g.pausedUntil : null),
-    waitFor: (n) => budgetWait(g, n),
+    waitFor: (n) => g.window.waitFor(g.budget, n),
   };
 }
