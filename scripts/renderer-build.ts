@@ -1,7 +1,6 @@
 import vue from '@vitejs/plugin-vue';
 import { resolve } from 'node:path';
 import type { UserConfig } from 'vite';
-import { preloadPages } from './preload-pages.js';
 
 /**
  * The renderer's build as both configs make it: vite.renderer.config.ts (the browser
@@ -13,8 +12,7 @@ export function rendererBuild(repo: string, outDir: string) {
   const rendererRoot = resolve(repo, 'src-renderer');
   return {
     root: rendererRoot,
-    // Most windows open on a list: its page's code loads with the shell's.
-    plugins: [vue(), preloadPages(['/views/ListPage.vue'])],
+    plugins: [vue()],
     // The search worker is started as a module worker (`type: 'module'`).
     worker: { format: 'es' },
     build: { outDir, rolldownOptions: { input: resolve(rendererRoot, 'index.html') } },
