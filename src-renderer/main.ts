@@ -1,11 +1,13 @@
 import { createPinia } from 'pinia';
 import { createApp, ref, watch } from 'vue';
 import type { Bridge } from '../src-shared/bridge/index.js';
+import type { OutpostDb } from '../src-shared/store/index.js';
 import type { WorkspaceSummary } from '../src-shared/workspaces/index.js';
 import App from './App.vue';
 import { provideAppContext } from './app-context.js';
 import { connectBridge } from './bridge.js';
 import { startMirrorWriter } from './db/mirror-writer.js';
+import { openLastDatabase } from './db/early-database.js';
 import { openRendererDatabase } from './db/open-renderer-db.js';
 import { assertSchemaPresent, clearLocalCache, describeStorageError, requestPersistentStorage } from './db/storage-health.js';
 import StorageFailure from './components/StorageFailure.vue';
@@ -23,6 +25,14 @@ const bridge = connectBridge((open) => {
   linked.value = open;
 });
 
+// What the window opens on is known from its URL before main answers which workspace
+// is active: the page's code and the last workspace's database start loading now.
+const router = createAppRouter();
+preloadCurrentPage(router);
+const opening = openingListScope(router);
+const early = openLastDatabase();
+if (early.db && opening) prefetchFirstWindow(early.db, opening);
+
 /** No workspace yet: the first-run screen, with no database opened. */
 function startFirstRun(): void {
   const rootProps = { firstRun: true };
@@ -34,13 +44,12 @@ function startFirstRun(): void {
       throw new Error('no workspace is open');
     },
   });
-  app.use(createAppRouter());
+  app.use(router);
   app.mount('#app');
 }
 
-/** The active workspace: its own database, served to main once it is open here. */
-function startWorkspace(bridge: Bridge, workspace: WorkspaceSummary): void {
-  const db = openRendererDatabase(workspace.databaseName);
+/** The active workspace: its own database (`db`, opening already), served to main once it is open here. */
+function startWorkspace(bridge: Bridge, workspace: WorkspaceSummary, db: OutpostDb): void {
   const search = startSearch(workspace.databaseName);
   startMirrorWriter(bridge, db, search);
   const open = () =>
@@ -49,10 +58,6 @@ function startWorkspace(bridge: Bridge, workspace: WorkspaceSummary): void {
       if (result.ok && result.data.active !== workspace.id) window.location.reload();
     });
 
-  const router = createAppRouter();
-  preloadCurrentPage(router);
-  const opening = openingListScope(router);
-  if (opening) prefetchFirstWindow(db, opening);
   const app = createApp(App);
   const pinia = createPinia();
   app.use(pinia);
@@ -89,7 +94,10 @@ function startWorkspace(bridge: Bridge, workspace: WorkspaceSummary): void {
 
 void bridge.call('workspaces.list', {}).then((result) => {
   const active = result.ok ? result.data.workspaces.find((w) => w.id === result.data.active) : undefined;
+  const opened = early.claim(result.ok ? (active?.databaseName ?? null) : undefined);
   if (result.ok) void removeOrphanDatabases(result.data);
-  if (active) startWorkspace(bridge, active);
-  else startFirstRun();
+  if (!active) return startFirstRun();
+  const db = opened ?? openRendererDatabase(active.databaseName);
+  if (!opened && opening) prefetchFirstWindow(db, opening);
+  startWorkspace(bridge, active, db);
 });
