@@ -83,9 +83,7 @@ export async function loadFirstWindow(db: OutpostDb, scope: string): Promise<Sto
 }
 
 async function readFirstWindow(db: OutpostDb, scope: string): Promise<StoredFirstWindow | null> {
-  // One transaction: the page waits for both, and the reply of a second one came after
-  // the replies the window's other queries had queued meanwhile (~15–20 ms, marks in the page).
-  const [record, revision] = await db.transaction('r', [db.listCaches, db.revisions], () => Promise.all([db.listCaches.get([scopeId(scope), 'first']), scopeRevision(db, scope)]));
+  const [record, revision] = await Promise.all([db.listCaches.get([scopeId(scope), 'first']), scopeRevision(db, scope)]);
   const fit = record ? firstWindowFit(record.seq, revision) : null;
   return record && fit ? { first: record.value as FirstWindow, current: fit === 'current', seq: record.seq } : null;
 }
