@@ -68,11 +68,14 @@ const EARLY_FOR_MS = 5000;
  * builds its shell: its page asked for it only once mounted, and the read (~50 ms in a
  * busy window) came after ~130 ms of building the page. Used once. A write that lands
  * meanwhile is not missed: the row window follows the list's revision and reads again.
+ * Returns the read, which never fails (null: nothing to show from it).
  */
-export function prefetchFirstWindow(db: OutpostDb, scope: string): void {
+export function prefetchFirstWindow(db: OutpostDb, scope: string): Promise<unknown> {
   const reads = early.get(db) ?? new Map<string, EarlyRead>();
   early.set(db, reads);
-  reads.set(scope, { at: Date.now(), read: readFirstWindow(db, scope).catch(() => null) });
+  const read = readFirstWindow(db, scope).catch(() => null);
+  reads.set(scope, { at: Date.now(), read });
+  return read;
 }
 
 /** The stored first window of a scope and whether it answers the scope's current revision, unless it may not be shown ({@link firstWindowFit}). */
