@@ -32,7 +32,7 @@ const router = createAppRouter();
 preloadCurrentPage(router);
 const opening = openingListScope(router);
 const early = openLastDatabase();
-const earlyRows = early.db && opening ? prefetchFirstWindow(early.db, opening) : null;
+if (early.db && opening) void prefetchFirstWindow(early.db, opening);
 
 /**
  * How long the window waits for the opening list's stored first rows before it mounts.
@@ -109,7 +109,7 @@ void bridge.call('workspaces.list', {}).then(async (result) => {
   if (result.ok) void removeOrphanDatabases(result.data);
   if (!active) return startFirstRun();
   const db = opened ?? openRendererDatabase(active.databaseName);
-  const firstRows = opened ? earlyRows : opening ? prefetchFirstWindow(db, opening) : null;
-  if (firstRows) await settledWithin(firstRows, FIRST_ROWS_WAIT_MS);
+  // The early database's read is under way already: asking again is the same read.
+  if (opening) await settledWithin(prefetchFirstWindow(db, opening), FIRST_ROWS_WAIT_MS);
   startWorkspace(bridge, active, db);
 });

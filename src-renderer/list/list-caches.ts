@@ -64,15 +64,17 @@ const early = new WeakMap<OutpostDb, Map<string, EarlyRead>>();
 const EARLY_FOR_MS = 5000;
 
 /**
- * Starts reading a list's stored first window while the window opening on that list
- * builds its shell: its page asked for it only once mounted, and the read (~50 ms in a
- * busy window) came after ~130 ms of building the page. Used once. A write that lands
- * meanwhile is not missed: the row window follows the list's revision and reads again.
- * Returns the read, which never fails (null: nothing to show from it).
+ * Starts reading a list's stored first window before the page of the window opening on
+ * that list is up (main.ts waits for it before mounting: see FIRST_ROWS_WAIT_MS there).
+ * Asked again before the page took it, it is the same read. Used once by the page. A
+ * write that lands meanwhile is not missed: the row window follows the list's revision
+ * and reads again. Returns the read, which never fails (null: nothing to show from it).
  */
 export function prefetchFirstWindow(db: OutpostDb, scope: string): Promise<unknown> {
   const reads = early.get(db) ?? new Map<string, EarlyRead>();
   early.set(db, reads);
+  const pending = reads.get(scope);
+  if (pending && Date.now() - pending.at < EARLY_FOR_MS) return pending.read;
   const read = readFirstWindow(db, scope).catch(() => null);
   reads.set(scope, { at: Date.now(), read });
   return read;

@@ -13,7 +13,7 @@ export class BudgetWindow {
 
   constructor(
     private readonly clock: Clock,
-    readonly windowMs: number,
+    private readonly windowMs: number,
   ) {}
 
   /** A request goes out. */

@@ -305,4 +305,21 @@ describe('the revision an asker has read', () => {
     expect(await loadFirstWindow(db, scope)).toEqual(taken);
     expect(get).toHaveBeenCalledTimes(1);
   });
+
+  it('is one read when asked again before the page took it (the window start asks twice)', async () => {
+    const indexedDB = new IDBFactory();
+    const db = open(indexedDB);
+    await page(db, 'p1', [1, 2, 3], 'A');
+    await inProcessEngine(db, { store: true, storeDelayMs: 0 }).window({ endpoint: 'E20', scope, field: null, descending: false, residual: [] }, 0, 10);
+    await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(STORED_PARTS));
+    const get = vi.spyOn(db.listCaches, 'get');
+    const first = prefetchFirstWindow(db, scope);
+    expect(prefetchFirstWindow(db, scope)).toBe(first);
+    await first;
+    expect(get).toHaveBeenCalledTimes(1);
+    // The page takes that read; asked after, a new one starts.
+    await loadFirstWindow(db, scope);
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(prefetchFirstWindow(db, scope)).not.toBe(first);
+  });
 });
