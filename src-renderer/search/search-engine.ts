@@ -37,8 +37,10 @@ export function searchIndexVersion(): string {
 class Places {
   readonly list: string[] = [];
   private readonly numbers = new Map<string, number>();
+  /** Places a row was indexed from (all of a loaded index's): elsewhere a row without text has nothing to remove. */
+  private readonly holding = new Set<number>();
   constructor(list: readonly string[] = []) {
-    for (const place of list) this.number(place);
+    for (const place of list) this.holding.add(this.number(place));
   }
   number(place: string): number {
     let n = this.numbers.get(place);
@@ -50,6 +52,13 @@ class Places {
   }
   refOf(ref: RowRef): string {
     return `${this.number(`${ref.table}\u0001${ref.scope}`)}|${ref.key}`;
+  }
+  /** Puts a row's text in `index` (null: takes the row out), skipping rows without text of places no row was indexed from. */
+  index(index: SearchIndex, ref: RowRef, text: SearchText | null): void {
+    const place = this.number(`${ref.table}\u0001${ref.scope}`);
+    if (text === null && !this.holding.has(place)) return;
+    if (text !== null) this.holding.add(place);
+    index.upsert(`${place}|${ref.key}`, text);
   }
   parse(ref: string): RowRef {
     const bar = ref.indexOf('|');
@@ -110,7 +119,7 @@ export class SearchEngine {
     const places = new Places();
     for (const table of searchableTables()) {
       await scanTable(this.mirror, table, BATCH, (rows) => {
-        for (const r of rows) index.upsert(places.refOf(r), searchTextOf(r.row));
+        for (const r of rows) places.index(index, r, searchTextOf(r.row));
         this.onStatus({ state: 'building', rows: index.size });
       });
     }
@@ -146,9 +155,8 @@ export class SearchEngine {
         const unknown = batch.filter((ref) => ref.row === undefined);
         const present = new Map(unknown.length === 0 ? [] : (await rowsByRefs(this.mirror, unknown)).map((r) => [this.places.refOf(r), r.row]));
         for (const ref of batch) {
-          const id = this.places.refOf(ref);
-          const row = ref.row ?? present.get(id);
-          this.index.upsert(id, row ? searchTextOf(row) : null);
+          const row = ref.row ?? present.get(this.places.refOf(ref));
+          this.places.index(this.index, ref, row ? searchTextOf(row) : null);
         }
       }
     }

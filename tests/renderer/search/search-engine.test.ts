@@ -116,6 +116,10 @@ describe('the saved index', () => {
     const second = await open();
     expect(await second.keys('great')).toEqual([C1]);
     expect(second.engine.size).toBe(1);
+    // A row of a loaded list that loses its text leaves the index.
+    await second.store.putRow({ endpoint: 'E2', scope: COMMENTS, row: { id: C1, locales: [] } });
+    await second.settled();
+    expect(second.engine.size).toBe(0);
   });
 
   it('redoes changes noted after the last save', async () => {

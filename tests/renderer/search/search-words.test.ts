@@ -1,6 +1,6 @@
 import { Charset, Encoder, Index } from 'flexsearch';
 import { describe, expect, it } from 'vitest';
-import { indexWords, WordIndex } from '../../../src-renderer/search/search-words.js';
+import { indexWords, soundsEncoder, WordIndex } from '../../../src-renderer/search/search-words.js';
 import { prng as random } from '../rig/sample-rows.js';
 
 const PIECES = ['ka', 'lo', 'mee', 'ting', 'Ré', 'sumé', 'ÉTÉ', 'ss', 'tt', '42', '2024', 'EQ-0001234', 'naïve', '東京', 'x', 'ÅNG', 'coop', 'co-op', "don't", '&', '—', 'l’été', 'Straße', 'ﬁle', '007', 'aaa'];
@@ -63,5 +63,31 @@ describe('the words index', () => {
     expect(again.search('meet', 10, 4, () => true)).toEqual([1, 2, 3, 0]);
     again.add(4, 'meet');
     expect(again.search('meet', 10, 5, () => true)).toEqual([1, 2, 4, 3, 0]);
+  });
+
+  it('finds by sound the rows a FlexSearch index of every row’s sounds finds', () => {
+    const docs = [...texts(3_000, 5), 'Can we get the slides afterwards?', 'Looking forward to the meeting'];
+    const words = new WordIndex();
+    const sounds = new Index({ tokenize: 'strict', encoder: soundsEncoder(), resolution: 9 });
+    docs.forEach((text, id) => {
+      words.add(id, text);
+      sounds.add(id, text);
+    });
+    const next = random(6);
+    const misspell = (word: string) => (word.length < 3 ? word : word.slice(0, -2) + word.at(-1) + word.at(-2));
+    const queries = [...texts(300, 7).map((t) => t.split(/[ ,]+/).slice(0, 1 + Math.floor(next() * 2)).map(misspell).join(' ')), 'slidse', 'afterwrds', 'meetnig', 'forwrd'];
+    let compared = 0;
+    for (const query of queries) {
+      const expected = sounds.search(query, { limit: 10_000 }) as number[];
+      const found = words.searchSounds(query, 10_000, docs.length, () => true);
+      expect([...found].sort((a, b) => a - b), query).toEqual([...expected].sort((a, b) => a - b));
+      if (expected.length > 0) compared++;
+    }
+    expect(compared).toBeGreaterThan(200);
+    expect(words.searchSounds('slidse', 10, docs.length, () => true)).toContain(docs.length - 2);
+    expect(words.searchSounds('meetnig', 10_000, docs.length, () => true)).toContain(docs.length - 1);
+    const again = WordIndex.fromState(structuredClone(words.exportState()));
+    expect(again.searchSounds('meetnig', 10_000, docs.length, () => true)).toEqual(words.searchSounds('meetnig', 10_000, docs.length, () => true));
+    expect(again.searchSounds('meetnig', 10_000, docs.length, (id) => id !== docs.length - 1)).not.toContain(docs.length - 1);
   });
 });
