@@ -19,9 +19,9 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
         const keys = rows.map((row) => rowKey(def, row));
         await appendChunk(db, scope, def.table, pass, keys, rows);
         // The quarantine keeps one entry per row, the latest; a valid copy of the row ends it.
-        const onPage = new Set([...keys, ...quarantined.map((q) => quarantineKeyOf(endpoint, q.row)).filter((k) => k !== null)]);
         const inScope = db.quarantine.where('scope').equals(scope);
         if ((await inScope.count()) > 0) {
+          const onPage = new Set([...keys, ...quarantined.map((q) => quarantineKeyOf(endpoint, q.row)).filter((k) => k !== null)]);
           const stale = staleQuarantineIds(endpoint, await inScope.toArray(), onPage);
           if (stale.length > 0) await db.quarantine.bulkDelete(stale);
         }
