@@ -68,6 +68,8 @@ const SPLIT = /[^\p{L}\p{N}]+/u;
 const DIGITS_AFTER = /(\D)(\d{3})/g;
 const DIGITS_BEFORE = /(\d{3})(\D)/g;
 const TRIPLETS = /(\d{3})/g;
+/** Numbers are cut in threes only where there are three digits in a row: most texts have none. */
+const THREE_DIGITS = /\d{3}/;
 const MAX_WORD = 1_024;
 /** Words seen, with their letters repeated once: most words of a workspace come again and again. */
 const collapsed = new Map<string, string>();
@@ -92,7 +94,7 @@ function collapse(word: string): string {
  */
 export function indexWords(text: string): string[] {
   let folded = foldForIndex(text);
-  if (folded.length > 3) folded = folded.replace(DIGITS_AFTER, '$1 $2').replace(DIGITS_BEFORE, '$1 $2').replace(TRIPLETS, '$1 ');
+  if (folded.length > 3 && THREE_DIGITS.test(folded)) folded = folded.replace(DIGITS_AFTER, '$1 $2').replace(DIGITS_BEFORE, '$1 $2').replace(TRIPLETS, '$1 ');
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of folded.split(SPLIT)) {
