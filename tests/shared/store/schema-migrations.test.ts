@@ -84,9 +84,9 @@ describe('the upgrade to chunks (version 4)', () => {
     expect(await getRow(current, big, 'u02100')).toMatchObject({ pass: 'delta', row: { name: 'User u02100' } });
     expect(await getRow(current, big, 'u-local')).toMatchObject({ pending: 1, pass: 'full', base: { name: 'Server' }, row: { name: 'Edited' } });
     const heads = await current.chunkHeads.toArray();
-    // As the mirror writes pages: chunks of at most 250 rows, per pass.
-    expect(heads.map((h) => [h.pass, h.keys.length])).toEqual([...Array.from({ length: 8 }, () => ['full', 250]), ['delta', 250], ['delta', 50]]);
-    expect((await current.revisions.get(scopeId(big)))?.seq).toBe(11);
+    // As the mirror writes pages: chunks of at most 500 rows, per pass.
+    expect(heads.map((h) => [h.pass, h.keys.length])).toEqual([...Array.from({ length: 4 }, () => ['full', 500]), ['delta', 300]]);
+    expect((await current.revisions.get(scopeId(big)))?.seq).toBe(6);
     current.close();
   });
 });
