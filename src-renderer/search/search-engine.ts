@@ -50,12 +50,15 @@ class Places {
     }
     return n;
   }
+  private placeOf(ref: RowRef): number {
+    return this.number(`${ref.table}\u0001${ref.scope}`);
+  }
   refOf(ref: RowRef): string {
-    return `${this.number(`${ref.table}\u0001${ref.scope}`)}|${ref.key}`;
+    return `${this.placeOf(ref)}|${ref.key}`;
   }
   /** Puts a row's text in `index` (null: takes the row out), skipping rows without text of places no row was indexed from. */
   index(index: SearchIndex, ref: RowRef, text: SearchText | null): void {
-    const place = this.number(`${ref.table}\u0001${ref.scope}`);
+    const place = this.placeOf(ref);
     if (text === null && !this.holding.has(place)) return;
     if (text !== null) this.holding.add(place);
     index.upsert(`${place}|${ref.key}`, text);

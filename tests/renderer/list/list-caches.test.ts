@@ -290,12 +290,17 @@ describe('the revision an asker has read', () => {
     db.close();
   });
 
-  it('reads a first window ahead of its page once: the page takes it, and the next load reads again', async () => {
-    const indexedDB = new IDBFactory();
-    const db = open(indexedDB);
+  /** A list of three rows whose first window the engine has stored. */
+  async function withStoredFirstWindow() {
+    const db = open(new IDBFactory());
     await page(db, 'p1', [1, 2, 3], 'A');
     await inProcessEngine(db, { store: true, storeDelayMs: 0 }).window({ endpoint: 'E20', scope, field: null, descending: false, residual: [] }, 0, 10);
     await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(STORED_PARTS));
+    return db;
+  }
+
+  it('reads a first window ahead of its page once: the page takes it, and the next load reads again', async () => {
+    const db = await withStoredFirstWindow();
     prefetchFirstWindow(db, scope);
     const get = vi.spyOn(db.listCaches, 'get');
     const taken = await loadFirstWindow(db, scope);
@@ -307,11 +312,7 @@ describe('the revision an asker has read', () => {
   });
 
   it('is one read when asked again before the page took it (the window start asks twice)', async () => {
-    const indexedDB = new IDBFactory();
-    const db = open(indexedDB);
-    await page(db, 'p1', [1, 2, 3], 'A');
-    await inProcessEngine(db, { store: true, storeDelayMs: 0 }).window({ endpoint: 'E20', scope, field: null, descending: false, residual: [] }, 0, 10);
-    await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(STORED_PARTS));
+    const db = await withStoredFirstWindow();
     const get = vi.spyOn(db.listCaches, 'get');
     const first = prefetchFirstWindow(db, scope);
     expect(prefetchFirstWindow(db, scope)).toBe(first);
