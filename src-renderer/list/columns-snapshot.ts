@@ -16,7 +16,6 @@ export interface ColumnsBase {
   readonly endpoint: EndpointId;
   readonly seq: number;
   readonly live: number;
-  readonly keyOrder: Uint32Array;
   readonly place: Float64Array;
   /** The fields stored, each as its own part. */
   readonly fields: readonly string[];

@@ -2,7 +2,6 @@ import { indexedFields, type EndpointDef } from '../../src-shared/api/index.js';
 import { changesSince, encodeIndexKey, readBodies, type IndexKey, type OutpostDb, type OverlayEntry } from '../../src-shared/store/index.js';
 import { CodedColumn, type CodedColumnData } from './coded-column.js';
 import type { ColumnsKeys, ColumnsSnapshot, StoredColumns } from './columns-snapshot.js';
-import { mergeKeyOrder } from './key-order.js';
 
 /** Where a slot's current copy is: a chunk row (chunk × SLOT + index), a single row, or gone. */
 export const SLOT = 2048;
@@ -24,8 +23,9 @@ function grow<T extends Float64Array | Uint32Array>(array: T, size: number, make
 /**
  * One list's rows as compact columns: every row gets a slot (its position in these
  * arrays, for good), with its key, where its current copy lives, and each sortable or
- * filterable field as dictionary codes (coded-column.ts). `keyOrder` lists the slots
- * by key (the tie-break of every order). Sorting and filtering a million rows then
+ * filterable field as dictionary codes (coded-column.ts). Slots are given in the order
+ * rows are first written (a page's rows in the API's order), and slot order is a list's
+ * order with no sort and the tie-break of every order. Sorting and filtering a million rows then
  * reads typed arrays, no row and no IndexedDB index. The copy follows the scope's
  * revisions by deltas: new chunks and overlay entries are merged in the order they
  * were written (the latest write of a key wins); when rows were removed (a sweep) it
@@ -41,7 +41,6 @@ export class ScopeColumns {
   /** Slots in use (every slot below is a key the list held at some point). */
   count = 0;
   place: Float64Array = new Float64Array(0);
-  keyOrder: Uint32Array = new Uint32Array(0);
   /** The fields read so far (all of them unless restored and not yet needed). */
   readonly columns = new Map<string, CodedColumn>();
   /** Every sortable or filterable field of the list. */
@@ -159,7 +158,6 @@ export class ScopeColumns {
       if (this.partsLost) return this.catchUp(db);
     }
     if (changes.reset || this.seq === 0) this.startOver();
-    const firstNew = this.count;
     const events = [...changes.heads.map((h) => ({ seq: h.chunk, head: h })), ...changes.overlay.map((e) => ({ seq: e.seq, entry: e }))].sort((a, b) => a.seq - b.seq);
     const fields = [...this.columns.keys()];
     for (let i = 0; i < events.length; ) {
@@ -195,7 +193,6 @@ export class ScopeColumns {
     }
     for (const [field, { slots, values }] of this.pending) this.columns.get(field)!.assign(slots, values, this.count);
     this.pending.clear();
-    if (firstNew < this.count) this.keyOrder = mergeKeyOrder(this.keys, this.keyOrder, firstNew, this.count);
     this.seq = changes.revision.seq;
     this.version++;
     return true;
@@ -208,7 +205,6 @@ export class ScopeColumns {
     this.partsLost = false;
     this.count = 0;
     this.keyList = [];
-    this.keyOrder = new Uint32Array(0);
     this.slotIndex = new Map();
     this.local.clear();
     this.chunkPass.clear();
@@ -304,7 +300,6 @@ export class ScopeColumns {
         endpoint: this.endpoint.id,
         seq: this.seq,
         live: this.liveRows,
-        keyOrder: this.keyOrder.slice(),
         place: this.place.slice(0, n),
         fields: this.fields,
         chunks: Float64Array.from(this.chunkPass.keys()),
@@ -325,7 +320,6 @@ export class ScopeColumns {
     columns.seq = base.seq;
     columns.storedSeq = base.seq;
     columns.liveRows = base.live;
-    columns.keyOrder = base.keyOrder;
     columns.place = base.place;
     columns.keyList = null;
     columns.slotIndex = null;

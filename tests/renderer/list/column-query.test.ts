@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { endpoints, type Filter } from '../../../src-shared/api/index.js';
-import { createDexieMirrorStore, readScopeRows, scopeKey, type StoredRow } from '../../../src-shared/store/index.js';
+import { createDexieMirrorStore, readScopeRows, scopeId, scopeKey, type OutpostDb, type StoredRow } from '../../../src-shared/store/index.js';
 import { compareKeys, matchingSlots, orderOf, queryWindow } from '../../../src-renderer/list/column-query.js';
 import { columnsOf } from '../../../src-renderer/list/columns-registry.js';
 import type { Residual } from '../../../src-renderer/list/list-query.js';
@@ -14,8 +14,23 @@ import { userGroup } from '../helpers/rows.js';
 const scope = scopeKey('E20', {});
 const base: ListQuery = { endpoint: endpoints.E20, scope, sort: null, filters: [], search: '' };
 
-/** The answer the per-row indexes gave: encoded keys in IndexedDB order, ties by key, descending = all reversed. */
-function expected(rows: StoredRow[], query: ListQuery): string[] {
+/**
+ * Each key's place in a list with no sort: where it first appears among the writes the
+ * store holds (chunks by number, their rows in order; single rows by their write
+ * number), which is the order the API gave the rows. Deleted rows take no place.
+ */
+async function firstWritten(db: OutpostDb): Promise<Map<string, number>> {
+  const id = scopeId(scope);
+  const heads = await db.chunkHeads.where('[scope+chunk]').between([id, -Infinity], [id, Infinity]).toArray();
+  const overlay = await db.overlay.where('[scope+key]').between([id, ''], [id, '\uffff']).toArray();
+  const writes = [...heads.map((h) => ({ seq: h.chunk, keys: h.keys })), ...overlay.filter((e) => e.row !== null).map((e) => ({ seq: e.seq, keys: [e.key] }))];
+  const places = new Map<string, number>();
+  for (const write of writes.sort((a, b) => a.seq - b.seq)) for (const key of write.keys) if (!places.has(key)) places.set(key, places.size);
+  return places;
+}
+
+/** The answer of the per-row indexes with ties in first-written order instead of by key: encoded keys in IndexedDB order, descending = all reversed. */
+function expected(rows: StoredRow[], query: ListQuery, firstAt: ReadonlyMap<string, number>): string[] {
   const passes = (r: StoredRow) =>
     query.filters.every((f) => {
       const v = r.k[f.field]!;
@@ -24,14 +39,14 @@ function expected(rows: StoredRow[], query: ListQuery): string[] {
       return f.op === 'eq' ? c === 0 : f.op === 'ne' ? c !== 0 : f.op === 'lt' ? c < 0 : f.op === 'lte' ? c <= 0 : f.op === 'gt' ? c > 0 : c >= 0;
     });
   const field = query.sort?.field ?? null;
-  const sorted = rows.filter(passes).sort((a, b) => (field ? compareKeys(a.k[field]!, b.k[field]!) : 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const sorted = rows.filter(passes).sort((a, b) => (field ? compareKeys(a.k[field]!, b.k[field]!) : 0) || firstAt.get(a.key)! - firstAt.get(b.key)!);
   if (query.sort?.descending) sorted.reverse();
   return sorted.map((r) => r.key);
 }
 const encodeLike = (f: Filter) => (f.field === 'lastModifiedDateTime' || f.field === 'creationDateTime' ? Date.parse(f.value) : f.value);
 
 describe('list queries on columns', () => {
-  it('sorts both ways with nulls first ascending and ties by key, filters every op, and follows deltas and sweeps', async () => {
+  it('sorts both ways with nulls first ascending and ties in the order rows were first written, filters every op, and follows deltas and sweeps', async () => {
     const ops = fc.array(
       fc.record({
         rows: fc.array(fc.record({ i: fc.integer({ min: 0, max: 30 }), name: fc.constantFrom('a', 'b', 'c'), modified: fc.option(fc.constantFrom('2025-01-01T00:00:00Z', '2025-02-01T00:00:00Z'), { nil: null }) }), { maxLength: 12 }),
@@ -49,6 +64,7 @@ describe('list queries on columns', () => {
           await store.applyPage({ endpoint: 'E20', scope, pass: step.pass, rows, quarantined: [], state: scopeState('E20', {}, rows.length) });
           if (step.sweep) await store.finishPass({ endpoint: 'E20', scope, pass: step.pass, sweep: true, state: scopeState('E20', {}, 0) });
           const all = await readScopeRows(db, scope);
+          const firstAt = await firstWritten(db);
           const queries: ListQuery[] = [
             base,
             ...['name', 'lastModifiedDateTime', 'description'].flatMap((field) => [false, true].map((descending) => ({ ...base, sort: { field, descending } }))),
@@ -56,8 +72,8 @@ describe('list queries on columns', () => {
             { ...base, sort: { field: 'name', descending: false }, filters: [{ field: 'lastModifiedDateTime', op: 'gte', value: '2025-02-01T00:00:00Z' }] },
           ];
           for (const query of queries) {
-            expect((await readRows(db, query, 0, null)).map((r) => r.key)).toEqual(expected(all, query));
-            expect(await countRows(db, query)).toBe(expected(all, query).length);
+            expect((await readRows(db, query, 0, null)).map((r) => r.key)).toEqual(expected(all, query, firstAt));
+            expect(await countRows(db, query)).toBe(expected(all, query, firstAt).length);
           }
         }
       }),
