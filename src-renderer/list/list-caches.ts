@@ -2,6 +2,7 @@ import { scopeId, scopeRevision, type OutpostDb } from '../../src-shared/store/i
 import type { EngineQuery, WindowAnswer, WindowEntry } from './list-engine.js';
 import { fieldPart, KEYS_PART, type ColumnsBase, type ColumnsKeys, type StoredColumns } from './columns-snapshot.js';
 import type { CodedColumnData } from './coded-column.js';
+import { packInts, packSorted, unpackInts, unpackSorted, type PackedInts, type PackedSorted } from './packed-ints.js';
 import type { ScopeColumns } from './scope-columns.js';
 
 /**
@@ -26,19 +27,55 @@ export interface FirstWindow {
 export const FIRST_ROWS = 100;
 
 /**
+ * The parts as stored: their integer arrays packed (packed-ints.ts) where they fit, as
+ * they are otherwise (and as parts stored before packing have them).
+ */
+type StoredBase = Omit<ColumnsBase, 'place'> & { readonly place: Float64Array | PackedInts };
+type StoredKeys = Omit<ColumnsKeys, 'writtenAt'> & { readonly writtenAt: Float64Array | PackedInts };
+type StoredField = Omit<CodedColumnData, 'nums' | 'codes'> & { readonly nums: Float64Array | PackedSorted; readonly codes: CodedColumnData['codes'] | PackedInts };
+
+const isPacked = (value: object): value is PackedInts | PackedSorted => 'packed' in value;
+const unpackedFloats = (value: Float64Array | PackedInts) => (isPacked(value) ? unpackInts(value, new Float64Array(value.length)) : value);
+const packedFloats = (values: Float64Array) => packInts(values) ?? values;
+
+function storedBase(base: ColumnsBase): StoredBase {
+  return { ...base, place: packedFloats(base.place) };
+}
+function baseOf(stored: StoredBase): ColumnsBase {
+  // A base stored with a key order (before slot order) is read without it.
+  const { keyOrder: _, ...base } = stored as StoredBase & { keyOrder?: unknown };
+  return { ...base, place: unpackedFloats(stored.place) };
+}
+function storedKeys(keys: ColumnsKeys): StoredKeys {
+  return { ...keys, writtenAt: packedFloats(keys.writtenAt) };
+}
+function keysOf(stored: StoredKeys): ColumnsKeys {
+  return { ...stored, writtenAt: unpackedFloats(stored.writtenAt) };
+}
+/** A field's codes past 65,536 values take four bytes in memory, three when stored (up to 16,777,216). */
+function storedField(field: CodedColumnData): StoredField {
+  const codes = field.codes instanceof Uint32Array ? (packInts(field.codes) ?? field.codes) : field.codes;
+  return { strs: field.strs, nums: packSorted(field.nums) ?? field.nums, codes };
+}
+function fieldOf(stored: StoredField): CodedColumnData {
+  const { nums, codes } = stored;
+  return { strs: stored.strs, nums: isPacked(nums) ? unpackSorted(nums) : nums, codes: isPacked(codes) ? unpackInts(codes, new Uint32Array(codes.length)) : codes };
+}
+
+/**
  * The stored columns of a scope, unless rows were removed since they were stored: the
  * base now, the other parts when asked for (null when a part answers another revision).
  * A copy stored whole by an earlier version is not read (it is stored again in parts).
  */
 export async function loadColumns(db: OutpostDb, scope: number): Promise<StoredColumns | null> {
   const [record, revision] = await Promise.all([db.listCaches.get([scope, 'columns']), db.revisions.get(scope)]);
-  const base = record?.value as ColumnsBase | undefined;
-  if (!record || base?.layout !== 'parts' || (revision?.resetAt ?? 0) > record.seq) return null;
-  const part = async <T>(name: string): Promise<T | null> => {
-    const stored = await db.listCaches.get([scope, name]);
-    return stored?.seq === record.seq ? (stored.value as T) : null;
+  const stored = record?.value as StoredBase | undefined;
+  if (!record || stored?.layout !== 'parts' || (revision?.resetAt ?? 0) > record.seq) return null;
+  const part = async <T, U>(name: string, read: (stored: T) => U): Promise<U | null> => {
+    const found = await db.listCaches.get([scope, name]);
+    return found?.seq === record.seq ? read(found.value as T) : null;
   };
-  return { base, keys: () => part<ColumnsKeys>(KEYS_PART), field: (name) => part<CodedColumnData>(fieldPart(name)) };
+  return { base: baseOf(stored), keys: () => part(KEYS_PART, keysOf), field: (name) => part(fieldPart(name), fieldOf) };
 }
 
 /**
@@ -117,15 +154,16 @@ export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, firs
   const scope = scopeId(columns.scope);
   const seq = columns.seq;
   const { base, keys, fields } = columns.snapshot();
+  const records = [
+    { scope, part: 'columns', seq, value: storedBase(base) },
+    { scope, part: KEYS_PART, seq, value: storedKeys(keys) },
+    ...Object.entries(fields).map(([field, value]) => ({ scope, part: fieldPart(field), seq, value: storedField(value) })),
+    { scope, part: 'first', seq, value: first },
+  ];
   const written = await db.transaction('rw', [db.listCaches, db.revisions], async () => {
     // Rows removed while the copy was taken: it would be thrown away on the next open.
     if (((await db.revisions.get(scope))?.resetAt ?? 0) > seq) return false;
-    await db.listCaches.bulkPut([
-      { scope, part: 'columns', seq, value: base },
-      { scope, part: KEYS_PART, seq, value: keys },
-      ...Object.entries(fields).map(([field, value]) => ({ scope, part: fieldPart(field), seq, value })),
-      { scope, part: 'first', seq, value: first },
-    ]);
+    await db.listCaches.bulkPut(records);
     return true;
   });
   if (written) columns.storedSeq = seq;

@@ -73,6 +73,36 @@ describe('stored list columns', () => {
     );
   });
 
+  it('are stored packed, and parts stored before packing (with a key order in the base) are still read', async () => {
+    const indexedDB = new IDBFactory();
+    const db = open(indexedDB);
+    await page(db, 'p1', Array.from({ length: 40 }, (_, i) => (i * 17) % 40), 'A');
+    await page(db, 'p1', [3, 5, 8], 'B');
+    const built = await columnsOf(db, endpoint, scope);
+    const fresh = answers(built);
+    const { base, keys, fields } = built.snapshot();
+    await inProcessEngine(db, { store: true, storeDelayMs: 0 }).remember('E20', scope);
+    await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(STORED_PARTS));
+    const id = scopeId(scope);
+    const stored = await db.listCaches.get([id, 'columns']);
+    // Places of two chunks: two bytes a slot instead of eight.
+    expect((stored!.value as { place: object }).place).toMatchObject({ packed: 'ints', width: 2, length: 40 });
+
+    const seq = stored!.seq;
+    await db.listCaches.bulkPut([
+      { scope: id, part: 'columns', seq, value: { ...base, keyOrder: new Uint32Array(base.place.length) } },
+      { scope: id, part: 'keys', seq, value: keys },
+      ...Object.entries(fields).map(([field, value]) => ({ scope: id, part: `field:${field}`, seq, value })),
+    ]);
+    const again = open(indexedDB);
+    const restored = await columnsOf(again, endpoint, scope, loadColumns);
+    expect(restored.storedSeq).toBe(seq);
+    await restored.ensure(again, { fields: restored.fields, keys: true });
+    expect([...restored.place]).toEqual([...base.place]);
+    expect(answers(restored)).toEqual(fresh);
+    db.close();
+  });
+
   it('are stored again when a pass ends and the list changed since, and left alone when it did not', async () => {
     const indexedDB = new IDBFactory();
     const db = open(indexedDB);

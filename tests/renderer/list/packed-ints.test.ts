@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { packInts, packSorted, unpackInts, unpackSorted } from '../../../src-renderer/list/packed-ints.js';
+
+/** Integers within a span below 2^32, anywhere from -2^40 on. */
+const spanned = fc.tuple(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), fc.constantFrom(0xff, 0xffff, 0xffffff, 2 ** 32 - 1)).chain(([from, span]) =>
+  fc.array(fc.integer({ min: 0, max: span }).map((v) => from + v), { maxLength: 200 }),
+);
+
+describe('packed integers', () => {
+  it('come back as they were, each in the fewest bytes their range needs', () => {
+    fc.assert(
+      fc.property(spanned, (values) => {
+        const packed = packInts(values)!;
+        const span = values.length === 0 ? 0 : Math.max(...values) - Math.min(...values);
+        expect(packed.width).toBe(span < 0x100 ? 1 : span < 0x10000 ? 2 : span < 0x1000000 ? 3 : 4);
+        expect(packed.bytes.length).toBe(values.length * packed.width);
+        expect([...unpackInts(packed, new Float64Array(values.length))]).toEqual(values);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('fill a Uint32Array with codes up to 2^32 - 1', () => {
+    const codes = Uint32Array.from([0, 1, 0xffffff, 0x1000000, 2 ** 32 - 1, 7]);
+    expect([...unpackInts(packInts(codes)!, new Uint32Array(codes.length))]).toEqual([...codes]);
+  });
+
+  it('are refused (kept as they are) for a fraction, or a span of 2^32 or more', () => {
+    expect(packInts([1, 2.5])).toBeNull();
+    expect(packInts([0, 2 ** 32])).toBeNull();
+    expect(packInts([-1, 2 ** 32 - 2])).not.toBeNull();
+  });
+
+  it('keep an ascending dictionary of integers as gaps, with null (-Infinity) first', () => {
+    const dictionary = fc
+      .tuple(fc.boolean(), fc.integer({ min: -(2 ** 45), max: 2 ** 45 }), fc.array(fc.integer({ min: 1, max: 2 ** 31 }), { maxLength: 100 }))
+      .map(([nullFirst, first, gaps]) => {
+        const values = [first];
+        for (const gap of gaps) values.push(values.at(-1)! + gap);
+        return Float64Array.from(nullFirst ? [-Infinity, ...values] : values);
+      });
+    fc.assert(
+      fc.property(dictionary, (sorted) => {
+        const packed = packSorted(sorted)!;
+        expect(packed).not.toBeNull();
+        expect([...unpackSorted(packed)]).toEqual([...sorted]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leave a dictionary of fractions, of null alone, or with gaps 2^32 apart as it is', () => {
+    expect(packSorted(Float64Array.from([0.5, 1, 2]))).toBeNull();
+    expect(packSorted(Float64Array.from([-Infinity]))).toBeNull();
+    expect(packSorted(Float64Array.from([0, 1, 2 ** 32 + 2]))).toBeNull();
+    expect(packSorted(Float64Array.from([0, 2 ** 32]))).not.toBeNull();
+  });
+
+  it('store a million distinct dates and their codes in half the bytes of a double and four-byte code each', () => {
+    const n = 1_000_000;
+    // One row a minute or so from 2023 on, in an order unrelated to the dates (the codes a permutation).
+    const dates = new Float64Array(n);
+    for (let i = 0, t = Date.UTC(2023, 0, 1); i < n; i++) dates[i] = t += 30_000 + ((i * 7919) % 90_000);
+    const codes = new Uint32Array(n);
+    for (let i = 0; i < n; i++) codes[i] = (i * 7919) % n;
+    const stored = packSorted(dates)!.gaps.bytes.length + packInts(codes)!.bytes.length;
+    expect(stored).toBeLessThanOrEqual((n * 12) / 2);
+  });
+});
