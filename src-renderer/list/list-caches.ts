@@ -2,7 +2,7 @@ import { scopeId, scopeRevision, type OutpostDb } from '../../src-shared/store/i
 import type { EngineQuery, WindowAnswer, WindowEntry } from './list-engine.js';
 import { fieldPart, KEYS_PART, type ColumnsBase, type ColumnsKeys, type StoredColumns } from './columns-snapshot.js';
 import type { CodedColumnData } from './coded-column.js';
-import { packInts, packSorted, unpackInts, unpackSorted, type PackedInts, type PackedSorted } from './packed-ints.js';
+import { packInts, packSorted, unpackFloats, unpackSorted, unpackUnsigned, type PackedInts, type PackedSorted } from './packed-ints.js';
 import type { ScopeColumns } from './scope-columns.js';
 
 /**
@@ -35,7 +35,7 @@ type StoredKeys = Omit<ColumnsKeys, 'writtenAt'> & { readonly writtenAt: Float64
 type StoredField = Omit<CodedColumnData, 'nums' | 'codes'> & { readonly nums: Float64Array | PackedSorted; readonly codes: CodedColumnData['codes'] | PackedInts };
 
 const isPacked = (value: object): value is PackedInts | PackedSorted => 'packed' in value;
-const unpackedFloats = (value: Float64Array | PackedInts) => (isPacked(value) ? unpackInts(value, new Float64Array(value.length)) : value);
+const unpackedFloats = (value: Float64Array | PackedInts) => (isPacked(value) ? unpackFloats(value) : value);
 const packedFloats = (values: Float64Array) => packInts(values) ?? values;
 
 function storedBase(base: ColumnsBase): StoredBase {
@@ -59,7 +59,7 @@ function storedField(field: CodedColumnData): StoredField {
 }
 function fieldOf(stored: StoredField): CodedColumnData {
   const { nums, codes } = stored;
-  return { strs: stored.strs, nums: isPacked(nums) ? unpackSorted(nums) : nums, codes: isPacked(codes) ? unpackInts(codes, new Uint32Array(codes.length)) : codes };
+  return { strs: stored.strs, nums: isPacked(nums) ? unpackSorted(nums) : nums, codes: isPacked(codes) ? unpackUnsigned(codes) : codes };
 }
 
 /**

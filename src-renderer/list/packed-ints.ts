@@ -67,13 +67,48 @@ export function packInts(values: ArrayLike<number>): PackedInts | null {
   return { packed: 'ints', length: n, offset, width, bytes };
 }
 
-/** The values of a packed array, into `out` (a typed array as long as the values; every value must fit it). */
-export function unpackInts<T extends Uint32Array | Float64Array>(p: PackedInts, out: T): T {
-  const { bytes, offset, width, length } = p;
-  if (width === 1) for (let i = 0; i < length; i++) out[i] = bytes[i]! + offset;
-  else if (width === 2) for (let i = 0, at = 0; i < length; i++, at += 2) out[i] = (bytes[at]! | (bytes[at + 1]! << 8)) + offset;
-  else if (width === 3) for (let i = 0, at = 0; i < length; i++, at += 3) out[i] = (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16)) + offset;
-  else for (let i = 0, at = 0; i < length; i++, at += 4) out[i] = (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16)) + bytes[at + 3]! * 0x1000000 + offset;
+/**
+ * Packed integers that fit a Uint32Array (codes: an offset of 0 or more). Widths 1, 2
+ * and 4 are widened natively, width 3 in one loop; nothing else is allocated (a fresh
+ * megabyte costs a few milliseconds of page faults on some machines).
+ */
+export function unpackUnsigned(p: PackedInts): Uint32Array {
+  const { bytes, width, length, offset } = p;
+  // Records read from IndexedDB own their buffer at offset 0; a view elsewhere is copied to be aligned.
+  const own = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  let out: Uint32Array;
+  if (width === 1) out = new Uint32Array(own);
+  else if (width === 2) out = new Uint32Array(new Uint16Array(own.buffer, own.byteOffset, length));
+  else if (width === 4) out = new Uint32Array(own.buffer, own.byteOffset, length).slice();
+  else {
+    out = new Uint32Array(length);
+    for (let i = 0, at = 0; i < length; i++, at += 3) out[i] = (own[at]! | (own[at + 1]! << 8) | (own[at + 2]! << 16)) + offset;
+    return out;
+  }
+  if (offset !== 0) for (let i = 0; i < length; i++) out[i]! += offset;
+  return out;
+}
+
+/**
+ * Packed integers into `out` from `start` on, as doubles; `from`: each value is added
+ * to the one before, starting at `from` (a dictionary's gaps), else null.
+ */
+function decodeFloats(p: PackedInts, out: Float64Array, start: number, from: number | null): void {
+  const { bytes, width, length, offset } = p;
+  let value = from ?? 0;
+  for (let i = 0, at = 0, o = start; i < length; i++, at += width, o++) {
+    let v = bytes[at]!;
+    if (width > 1) v |= bytes[at + 1]! << 8;
+    if (width > 2) v |= bytes[at + 2]! << 16;
+    if (width > 3) v += bytes[at + 3]! * 0x1000000;
+    out[o] = from === null ? v + offset : (value += v + offset);
+  }
+}
+
+/** Packed integers of any offset (places: -2 and up), as doubles. */
+export function unpackFloats(p: PackedInts): Float64Array {
+  const out = new Float64Array(p.length);
+  decodeFloats(p, out, 0, null);
   return out;
 }
 
@@ -96,7 +131,6 @@ export function unpackSorted(p: PackedSorted): Float64Array {
   const out = new Float64Array(lead + 1 + p.gaps.length);
   if (p.nullFirst) out[0] = -Infinity;
   out[lead] = p.first;
-  unpackInts(p.gaps, out.subarray(lead + 1));
-  for (let i = lead + 1; i < out.length; i++) out[i]! += out[i - 1]!;
+  decodeFloats(p.gaps, out, lead + 1, p.first);
   return out;
 }
