@@ -21,6 +21,12 @@ export interface FirstWindow {
   readonly descending: boolean;
   readonly total: number;
   readonly entries: readonly WindowEntry[];
+  /**
+   * How ties (and a list with no sort) are ordered: 'slot', the order rows were first
+   * written. Rows stored before, in key order, are not shown (they would be replaced by
+   * other rows once the list answered).
+   */
+  readonly ties?: 'slot';
 }
 
 /** Rows kept in the first window: the first block a list reads. */
@@ -132,7 +138,7 @@ async function readFirstWindow(db: OutpostDb, scope: string): Promise<StoredFirs
 
 /** True when a stored first window answers rows `offset .. offset+limit` of a query. */
 export function firstWindowAnswers(first: FirstWindow, query: EngineQuery, offset: number, limit: number | null): boolean {
-  return first.endpoint === query.endpoint && first.field === query.field && first.descending === query.descending && query.residual.length === 0 && limit !== null && (offset + limit <= first.entries.length || first.entries.length === first.total);
+  return first.ties === 'slot' && first.endpoint === query.endpoint && first.field === query.field && first.descending === query.descending && query.residual.length === 0 && limit !== null && (offset + limit <= first.entries.length || first.entries.length === first.total);
 }
 
 /**

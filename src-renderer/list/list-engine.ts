@@ -192,7 +192,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
     await columns.ensure(db, { fields: columns.fields, keys: true });
     const query = defaultQuery(columns);
     const { total, entries } = await windowOf(db, columns, query, 0, FIRST_ROWS);
-    const first: FirstWindow = { endpoint: query.endpoint, field: query.field, descending: query.descending, total, entries };
+    const first: FirstWindow = { endpoint: query.endpoint, field: query.field, descending: query.descending, total, entries, ties: 'slot' };
     await storeListCaches(db, columns, first);
     storedAt.set(columns.scope, Date.now());
   };

@@ -142,7 +142,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   // sync writing it) never hold the window back.
   // A place whose rows on screen were all read ahead is not read again while the scroll
   // goes on (its block, aligned for small scrolls, held about twice the rows on screen,
-  // each from its own chunk in a list in key order): it is read once the scroll rests,
+  // each from its own chunk when a list with no sort was in key order): it is read once the scroll rests,
   // so the rows shown follow the list from then on.
   const requested = shallowRef(win.value);
   let lastRead: object | null = null;

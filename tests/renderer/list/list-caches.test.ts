@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { endpoints, indexedFields } from '../../../src-shared/api/index.js';
 import { createDexieMirrorStore, openDatabase, scopeId, scopeKey, type OutpostDb } from '../../../src-shared/store/index.js';
 import { matchingSlots } from '../../../src-renderer/list/column-query.js';
-import { firstWindowFit, loadColumns, loadFirstWindow, prefetchFirstWindow } from '../../../src-renderer/list/list-caches.js';
+import { firstWindowFit, loadColumns, loadFirstWindow, prefetchFirstWindow, storedFirstWindow, type FirstWindow } from '../../../src-renderer/list/list-caches.js';
 import { inProcessEngine, type EngineQuery } from '../../../src-renderer/list/list-engine.js';
 import { columnsOf, keptColumns } from '../../../src-renderer/list/columns-registry.js';
 import type { ScopeColumns } from '../../../src-renderer/list/scope-columns.js';
@@ -139,6 +139,14 @@ describe('stored list columns', () => {
     expect(keptColumns(again, scope)).toBeUndefined();
     expect(answer).toEqual(expected);
     expect(answer.entries.every((e) => 'row' in e && typeof e.row === 'string')).toBe(true);
+    expect(await storedFirstWindow(open(indexedDB), query, 0, 100)).toEqual(expected);
+
+    // Rows stored before ties were in slot order (no `ties`) are in key order: not shown.
+    const record = (await db.listCaches.get([scopeId(scope), 'first']))!;
+    const { ties: _, ...keyOrdered } = record.value as FirstWindow;
+    await db.listCaches.put({ ...record, value: keyOrdered });
+    expect(await storedFirstWindow(open(indexedDB), query, 0, 100)).toBeNull();
+    await db.listCaches.put(record);
 
     // A row changed since: the stored rows are not shown (they would stay on screen); the list answers as it is now, and is stored again.
     await page(db, 'p1', [1], 'Z');
