@@ -153,11 +153,15 @@ export class SearchEngine {
     } else {
       for (let i = 0; i < refs.length; i += BATCH) {
         const batch = refs.slice(i, i + BATCH);
-        // Rows sent with their copy (a sync page's) are not read back: reading them
+        // Rows sent with their copy or its text (a sync page's) are not read back: reading them
         // built each list's whole view here and was most of what search cost a sync.
-        const unknown = batch.filter((ref) => ref.row === undefined);
+        const unknown = batch.filter((ref) => ref.row === undefined && ref.text === undefined);
         const present = new Map(unknown.length === 0 ? [] : (await rowsByRefs(this.mirror, unknown)).map((r) => [this.places.refOf(r), r.row]));
         for (const ref of batch) {
+          if (ref.text !== undefined) {
+            this.places.index(this.index, ref, ref.text);
+            continue;
+          }
           const row = ref.row ?? present.get(this.places.refOf(ref));
           this.places.index(this.index, ref, row ? searchTextOf(row) : null);
         }

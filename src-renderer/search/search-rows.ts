@@ -1,3 +1,4 @@
+import type { SearchText } from './search-text.js';
 import { currentRows, eachScopeBatch, mirrorTableSpecs, onlyPass, scopeKeyPasses, tableScopes, type OutpostDb, type ScopeKey } from '../../src-shared/store/index.js';
 
 /**
@@ -13,30 +14,34 @@ export interface RowRef {
 }
 
 /**
- * A row a write touched, with the copy the write stored when it knows it (a page's
- * rows, a single row): search indexes that copy instead of reading it back from the
- * mirror. Updates are applied in write order, so a later write's update wins.
+ * A row a write touched, with the copy the write stored when it knows it (a single
+ * row), or the searchable text of that copy (a sync page's rows): search indexes it
+ * instead of reading the row back from the mirror. Updates are applied in write order,
+ * so a later write's update wins.
  */
 export interface ChangedRow extends RowRef {
   readonly row?: Record<string, unknown>;
+  /** What search reads of the stored copy (null: it has none), worked out where the copy was in hand. */
+  readonly text?: SearchText | null;
 }
 
 /**
- * A sync page's rows as the JSON texts they were stored as. Posting a page's row
- * objects to the search worker (each walked and copied) took ~1.8 s of the window's
- * thread per 400,000 rows mirrored; their texts, 0.65 s (joined into one string per
- * page, 0.9 s: the joining cost more than it saved).
+ * A sync page's rows as search reads them: each row's searchable text (null for the
+ * many rows with none), worked out on the window's thread, which holds the rows' objects
+ * as the store writes them. Sending the rows' JSON texts instead made the worker parse
+ * every row of every page again (a tenth of its time during a mirror) and copied every
+ * row's whole text to it, although most rows of a workspace hold no words.
  */
 export interface ChangedPage {
   readonly table: string;
   readonly scope: string;
   readonly keys: readonly string[];
-  readonly texts: readonly string[];
+  readonly texts: readonly (SearchText | null)[];
 }
 
-/** A page's rows one by one, with their copies (parsed in the worker). */
+/** A page's rows one by one, with their searchable texts. */
 export function pageRows(page: ChangedPage): ChangedRow[] {
-  return page.keys.map((key, i) => ({ table: page.table, scope: page.scope, key, row: JSON.parse(page.texts[i]!) as Record<string, unknown> }));
+  return page.keys.map((key, i) => ({ table: page.table, scope: page.scope, key, text: page.texts[i] ?? null }));
 }
 
 /** A mirrored row with where it lives. */

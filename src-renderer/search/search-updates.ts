@@ -2,6 +2,7 @@ import { endpoints, rowKey } from '../../src-shared/api/index.js';
 import type { OutboxEntry, OutboxStore, Target } from '../../src-shared/outbox/index.js';
 import { rowLocationOf } from '../../src-shared/outbox/index.js';
 import { parseScopeKey, storedPageOf, type MirrorStore, type OutpostDb } from '../../src-shared/store/index.js';
+import { searchTextOf } from './search-text.js';
 import { scopeRowRefs, sweptRowRefs, type ChangedPage, type ChangedRow, type RowRef } from './search-rows.js';
 
 /** Where changed rows go: the search client, which batches them for the worker. */
@@ -15,7 +16,7 @@ export interface SearchSink {
 /**
  * The store port with search kept up to date: each write main asks for runs as before,
  * and once its transaction has committed the keys of the rows it touched go to `sink`,
- * with the rows a page (as the texts it stored) or a single-row write stored (the
+ * with what search reads of the rows a page stored (their searchable texts) or the row a single-row write stored (the
  * latest write of a key is its current copy); the index reads the others itself, off the main thread. Rows a sweep or a removal
  * deletes are listed, by key only, just before. A failure here never fails the write.
  */
@@ -45,7 +46,7 @@ export function withSearchUpdates<S extends MirrorStore & OutboxStore>(store: S,
       const result = await store.applyPage(command);
       const endpoint = endpoints[command.endpoint];
       const stored = storedPageOf(command.rows);
-      if (stored) sink.page({ table: endpoint.table, scope: command.scope, keys: stored.keys, texts: stored.texts });
+      if (stored) sink.page({ table: endpoint.table, scope: command.scope, keys: stored.keys, texts: command.rows.map((row) => searchTextOf(row)) });
       else sink.changed(command.rows.map((row) => ({ table: endpoint.table, scope: command.scope, key: rowKey(endpoint, row), row })));
       return result;
     },

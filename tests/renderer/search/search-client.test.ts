@@ -22,11 +22,11 @@ describe('the search client', () => {
     expect(posted.at(-1)).toEqual({ t: 'update', refs: [{ ...ref('c'), row: { id: 'c' } }] });
   });
 
-  it('sends a sync page as its stored texts, after the rows changed before it and before those changed after', () => {
+  it('sends a sync page as its rows’ searchable texts, after the rows changed before it and before those changed after', () => {
     const posted: ToWorker[] = [];
     const client = createSearchClient({ postMessage: (m) => void posted.push(m), onmessage: null }, 'ws');
     const ref = (key: string) => ({ table: 'comments', scope: 'E2:x', key });
-    const page = { table: 'comments', scope: 'E2:x', keys: ['a', 'b'], texts: ['{"id":"a","v":2}', '{"id":"b","v":2}'] };
+    const page = { table: 'comments', scope: 'E2:x', keys: ['a', 'b'], texts: [{ title: '', body: 'a two' }, null] };
     client.changed([{ ...ref('a'), row: { id: 'a', v: 1 } }]);
     client.page(page);
     client.changed([{ ...ref('b'), row: { id: 'b', v: 3 } }]);
@@ -36,9 +36,13 @@ describe('the search client', () => {
       { t: 'update', refs: [{ ...ref('a'), row: { id: 'a', v: 1 } }] },
       { t: 'update', refs: [{ ...ref('b'), row: { id: 'b', v: 3 } }], pages: [page] },
     ]);
-    // As the worker applies them: the page's rows, then the rows changed after it (b's latest copy is v 3).
+    // As the worker applies them: the page's rows (b with no text), then the rows changed after it (b's latest copy is v 3).
     const last = updates[1]! as Extract<ToWorker, { t: 'update' }>;
-    expect([...last.pages!.flatMap(pageRows), ...last.refs!].map((r) => JSON.stringify(r.row))).toEqual(['{"id":"a","v":2}', '{"id":"b","v":2}', '{"id":"b","v":3}']);
+    expect([...last.pages!.flatMap(pageRows), ...last.refs!].map((r) => [r.key, r.text, r.row])).toEqual([
+      ['a', { title: '', body: 'a two' }, undefined],
+      ['b', null, undefined],
+      ['b', undefined, { id: 'b', v: 3 }],
+    ]);
   });
 
   it('starts its worker when asked for a search, or when woken, with what was sent before in order', async () => {

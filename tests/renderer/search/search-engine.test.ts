@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
 import { createDexieMirrorStore, getRow, openDatabase, type ScopeState } from '../../../src-shared/store/index.js';
 import { SearchEngine } from '../../../src-renderer/search/search-engine.js';
+import { searchTextOf, type SearchText } from '../../../src-renderer/search/search-text.js';
 import { withSearchUpdates } from '../../../src-renderer/search/search-updates.js';
 import { notePending, openSearchDatabase, placesOf, saveState, loadState } from '../../../src-renderer/search/search-store.js';
 import { endpoints } from '../../../src-shared/api/index.js';
@@ -36,7 +37,7 @@ async function setup() {
     const pending: Promise<void>[] = [];
     const sink = {
       changed: (refs: readonly RowRef[]) => void pending.push(engine.update(refs)),
-      // As the worker takes a page: its rows parsed from the texts they were stored as.
+      // As the worker takes a page: its rows' searchable texts, one by one.
       page: (page: ChangedPage) => void pending.push(engine.update(pageRows(page))),
       cleared: () => void pending.push(engine.update(null)),
     };
@@ -210,28 +211,38 @@ describe('rows a write sends with their copy', () => {
     expect(read).toHaveBeenCalledTimes(1);
     expect(read.mock.calls[0]![1]).toEqual([{ table: 'comments', scope: COMMENTS, key: C2 }]);
     expect(await keys('noted')).toEqual([C2]);
+
+    // A page's rows come as their searchable texts: indexed as given, none read back; a null text takes the row out
+    // (C2's stored copy still has its words: they are not read).
+    await createDexieMirrorStore(mirror).applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows: [comment(C1, 'Agenda for the offsite')], quarantined: [], state: state('p1') });
+    read.mockClear();
+    await engine.update(pageRows({ table: 'comments', scope: COMMENTS, keys: [C1, C2], texts: [{ title: '', body: 'Agenda for the offsite' }, null] }));
+    expect(read).not.toHaveBeenCalled();
+    expect(await keys('offsite')).toEqual([C1]);
+    expect(await keys('slides')).toEqual([]);
+    expect(await keys('noted')).toEqual([]);
   });
 
-  it('come from pages (as the text they are stored as) and single-row writes; outbox writes and sweeps send keys only', async () => {
+  it('come from pages (as each row’s searchable text) and single-row writes; outbox writes and sweeps send keys only', async () => {
     const deps = { indexedDB: new IDBFactory(), IDBKeyRange };
     const mirror = openDatabase(deps, 'ws');
-    const sent: { key: string; row?: unknown; text?: string }[][] = [];
+    const sent: { key: string; row?: unknown; text?: SearchText | null }[][] = [];
     const store = withSearchUpdates({ ...createDexieMirrorStore(mirror), ...createDexieOutboxStore(mirror) }, mirror, {
       changed: (refs) => void sent.push(refs.map((r) => ({ key: r.key, ...(r.row ? { row: r.row } : {}) }))),
       page: (page) => void sent.push(page.keys.map((key, i) => ({ key, text: page.texts[i]! }))),
       cleared: () => undefined,
     });
     const c1 = comment(C1, 'First');
-    await store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows: [c1, comment(C2, 'Second')], quarantined: [], state: state('p1') });
-    // A page's rows go as the JSON text the chunk holds (a string is copied to the worker, an object walked).
-    const stored = (await mirror.chunkBodies.toArray())[0]!.rows;
+    // A page's rows go as what search reads of them: a comment's text, and nothing of a row with no words.
+    const noWords = comment(C2, '');
+    await store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows: [c1, noWords], quarantined: [], state: state('p1') });
     const post = { id: POST, locales: [{ culture: 'en-GB', title: 'Quarterly numbers' }] };
     await store.putRow({ endpoint: 'E3', scope: `E3:${MODULE}`, row: post });
     await store.outboxPut({ entries: [entryOf({ kind: 'patchPost', moduleId: MODULE, contentId: POST, ops: [{ op: 'replace', path: '/locales/0/title', value: 'Summer party' }] })] });
     await store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p2', rows: [comment(C2, 'Second again')], quarantined: [], state: state('p2') });
     await store.finishPass({ endpoint: 'E2', scope: COMMENTS, pass: 'p2', sweep: true, state: state('p2') });
-    expect(sent[0]).toEqual([{ key: C1, text: JSON.stringify(c1) }, { key: C2, text: JSON.stringify(comment(C2, 'Second')) }]);
-    expect(sent[0]!.map((r) => r.text)).toEqual(stored);
+    expect(sent[0]).toEqual([{ key: C1, text: searchTextOf(c1) }, { key: C2, text: null }]);
+    expect(searchTextOf(c1)?.body).toContain('First');
     expect(sent[1]).toEqual([{ key: POST, row: post }]);
     expect(sent[2]!.every((r) => r.row === undefined && r.text === undefined)).toBe(true);
     // The sweep's deleted row goes by key alone.
