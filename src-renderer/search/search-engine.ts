@@ -157,14 +157,11 @@ export class SearchEngine {
         // built each list's whole view here and was most of what search cost a sync.
         const unknown = batch.filter((ref) => ref.row === undefined && ref.text === undefined);
         const present = new Map(unknown.length === 0 ? [] : (await rowsByRefs(this.mirror, unknown)).map((r) => [this.places.refOf(r), r.row]));
-        for (const ref of batch) {
-          if (ref.text !== undefined) {
-            this.places.index(this.index, ref, ref.text);
-            continue;
-          }
+        const textOf = (ref: ChangedRow): SearchText | null => {
           const row = ref.row ?? present.get(this.places.refOf(ref));
-          this.places.index(this.index, ref, row ? searchTextOf(row) : null);
-        }
+          return row ? searchTextOf(row) : null;
+        };
+        for (const ref of batch) this.places.index(this.index, ref, ref.text !== undefined ? ref.text : textOf(ref));
       }
     }
     this.appliedUpTo = Math.max(this.appliedUpTo, noteId);

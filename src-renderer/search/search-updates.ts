@@ -45,9 +45,9 @@ export function withSearchUpdates<S extends MirrorStore & OutboxStore>(store: S,
     async applyPage(command) {
       const result = await store.applyPage(command);
       const endpoint = endpoints[command.endpoint];
-      const stored = storedPageOf(command.rows);
-      if (stored) sink.page({ table: endpoint.table, scope: command.scope, keys: stored.keys, texts: command.rows.map((row) => searchTextOf(row)) });
-      else sink.changed(command.rows.map((row) => ({ table: endpoint.table, scope: command.scope, key: rowKey(endpoint, row), row })));
+      // The keys as the store worked them out (worked out here for a store that does not say).
+      const keys = storedPageOf(command.rows)?.keys ?? command.rows.map((row) => rowKey(endpoint, row));
+      if (keys.length > 0) sink.page({ table: endpoint.table, scope: command.scope, keys, texts: command.rows.map((row) => searchTextOf(row)) });
       return result;
     },
     async putRow(command) {

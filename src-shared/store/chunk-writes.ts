@@ -92,18 +92,16 @@ export function chunkEnds(texts: readonly string[], maxRows = CHUNK_PART_ROWS, m
   return ends;
 }
 
-/** A page as {@link appendChunk} stored it: its rows' keys and JSON texts, in the rows' order. */
+/** A page as {@link appendChunk} stored it: its rows' keys, in the rows' order. */
 export interface StoredPage {
   readonly keys: readonly string[];
-  readonly texts: readonly string[];
 }
 
 const storedPages = new WeakMap<readonly Record<string, unknown>[], StoredPage>();
 
 /**
- * How a page's rows were stored, for what else takes the page on (search sends the texts
- * instead of the rows: a string is copied to a worker, an object walked; and the keys
- * without working them out again). Kept per page, while the page's rows are held.
+ * How a page's rows were stored, for what else takes the page on (search, which then
+ * need not work the keys out again). Kept per page, while the page's rows are held.
  */
 export function storedPageOf(rows: readonly Record<string, unknown>[]): StoredPage | undefined {
   return storedPages.get(rows);
@@ -117,7 +115,7 @@ export async function appendChunk(db: OutpostDb, scope: ScopeKey, table: string,
   if (rows.length === 0) return;
   const id = scopeId(scope);
   const texts = rows.map((row) => JSON.stringify(row));
-  storedPages.set(rows, { keys, texts });
+  storedPages.set(rows, { keys });
   const ends = chunkEnds(texts);
   let chunk = await nextSeqs(db, id, ends.length);
   const heads: ChunkHead[] = [];
