@@ -1,4 +1,4 @@
-import { liveQuery } from 'dexie';
+import { Dexie, liveQuery } from 'dexie';
 import { onScopeDispose, shallowRef, watch, type Ref, type WatchSource } from 'vue';
 
 export interface LiveQueryResult<T> {
@@ -10,9 +10,10 @@ export interface LiveQueryResult<T> {
 
 export interface LiveQueryOptions {
   /**
-   * At most one new answer shown per this many milliseconds (the latest one, at the end
-   * of the interval); the first answer for new inputs is shown at once. For what a sync
-   * changes many times a second and a person reads as progress.
+   * At most one run, and one new answer shown, per this many milliseconds (the latest
+   * one, at the end of the interval); the first answer for new inputs is shown at once.
+   * For what a sync changes many times a second and a person reads as progress, and for
+   * queries that read much.
    */
   readonly throttleMs?: number;
 }
@@ -21,6 +22,14 @@ export interface LiveQueryOptions {
  * Reads the cache with Dexie's liveQuery: the value follows the database as rows
  * stream in. The query is re-subscribed when `source` changes; the previous value is
  * kept until the new one arrives, so the view does not flash empty.
+ *
+ * Dexie starts a new run at every write that touches what the last answer read, and
+ * drops the answer of a run that a write overtook. Under a sync's steady writes, a
+ * query slower than the gap between two writes would then never answer, and its
+ * dropped runs would pile up on one another. So here one run goes at a time (a write
+ * during it waits for it, and only the newest waiting run goes next), runs start at
+ * most once per `throttleMs`, and every run's answer is shown: it is the database as
+ * it was a run ago, newer than what is on screen.
  */
 export function useLiveQuery<T>(
   query: () => Promise<T> | T,
@@ -44,11 +53,22 @@ export function useLiveQuery<T>(
     error.value = null;
     loading.value = false;
   };
+  const offer = (next: T) => {
+    const wait = shownAt + throttleMs - performance.now();
+    if (wait <= 0) return show(next);
+    // Within the throttle: the latest answer is shown when it ends.
+    held = { next };
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      if (held) show(held.next);
+    }, wait);
+  };
   const stop = () => {
     clearTimeout(timer);
     timer = undefined;
     held = null;
     unsubscribe?.();
+    unsubscribe = null;
   };
 
   const subscribe = () => {
@@ -56,25 +76,39 @@ export function useLiveQuery<T>(
     // The first answer for new inputs is shown at once.
     shownAt = -Infinity;
     loading.value = true;
+    let closed = false;
+    /** Runs Dexie has started; a run that is not the newest when its turn comes does not query. */
+    let runs = 0;
+    /** The newest run whose answer was offered: an older one finishing later is not shown. */
+    let offered = 0;
+    let running: Promise<unknown> = Promise.resolve();
+    let startedAt = -Infinity;
     // An async querier (not just one returning a promise) lets Dexie follow the reads
-    // across the awaits inside it, so the query re-runs when those rows change.
-    const subscription = liveQuery(async () => await query()).subscribe({
-      next: (next) => {
-        const wait = shownAt + throttleMs - performance.now();
-        if (wait <= 0) return show(next);
-        // Within the throttle: the latest answer is shown when it ends.
-        held = { next };
-        timer ??= setTimeout(() => {
-          timer = undefined;
-          if (held) show(held.next);
-        }, wait);
-      },
+    // across the awaits inside it, so the query re-runs when those rows change; waitFor
+    // keeps that context across the wait for the previous run.
+    const querier = async (): Promise<void> => {
+      const run = ++runs;
+      const wait = startedAt + throttleMs - performance.now();
+      await Dexie.waitFor(Promise.all([running.catch(() => undefined), wait > 0 ? new Promise((r) => setTimeout(r, wait)) : null]));
+      if (closed || run !== runs) return;
+      startedAt = performance.now();
+      const answer = (async () => await query())();
+      running = answer;
+      const next = await answer;
+      if (closed || run < offered) return;
+      offered = run;
+      offer(next);
+    };
+    const subscription = liveQuery(querier).subscribe({
       error: (failure: unknown) => {
         error.value = failure;
         loading.value = false;
       },
     });
-    unsubscribe = () => subscription.unsubscribe();
+    unsubscribe = () => {
+      closed = true;
+      subscription.unsubscribe();
+    };
   };
   watch(source, subscribe, { immediate: true, deep: false });
   onScopeDispose(stop);

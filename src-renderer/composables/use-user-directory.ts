@@ -9,6 +9,12 @@ import { useLiveQuery } from './use-live-query.js';
 /** Rows scanned per table without a userId index (posts, comments): enough for their authors and mentions. */
 const SCAN_LIMIT = 20_000;
 
+/**
+ * The directory reads every users record and tens of thousands of rows: during a sync
+ * it runs again at most once a second, not at every page written.
+ */
+const DIRECTORY_THROTTLE_MS = 1000;
+
 const labelOf = (table: string) => placeOfTable(table)?.list.label ?? table;
 
 /**
@@ -38,5 +44,6 @@ export function useUserDirectory() {
     },
     [],
     [] as DirectoryUser[],
+    { throttleMs: DIRECTORY_THROTTLE_MS },
   );
 }
