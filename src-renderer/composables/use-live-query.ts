@@ -89,7 +89,8 @@ export function useLiveQuery<T>(
     const querier = async (): Promise<void> => {
       const run = ++runs;
       const wait = startedAt + throttleMs - performance.now();
-      await Dexie.waitFor(Promise.all([running.catch(() => undefined), wait > 0 ? new Promise((r) => setTimeout(r, wait)) : null]));
+      // No time limit (waitFor's default is a minute): a run over a huge list may take longer.
+      await Dexie.waitFor(Promise.all([running.catch(() => undefined), wait > 0 ? new Promise((r) => setTimeout(r, wait)) : null]), Infinity);
       if (closed || run !== runs) return;
       startedAt = performance.now();
       const answer = (async () => await query())();
