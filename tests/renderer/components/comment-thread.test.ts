@@ -18,11 +18,24 @@ describe('the comment thread', () => {
     const db = openFakeDatabase();
     const scope = await seedRows(db, 'E2', { moduleId: MODULE, contentId: POST }, [comment(1, null), comment(2, 1), comment(3, null)]);
     const wrapper = mount(CommentThread, { props: { scope }, global: renderingContext(db).global });
+    // Before the comments are read, the thread does not say there are none.
+    expect(wrapper.text()).toContain('Loading comments');
+    expect(wrapper.text()).not.toContain('No comments');
     await eventually(() => expect((wrapper.vm as unknown as { count: number }).count).toBe(3));
-    expect(wrapper.text()).toContain('Comment 2');
+    // The count and the comments are two reads: the thread shows once its own has answered.
+    await eventually(() => expect(wrapper.text()).toContain('Comment 2'));
     const top = wrapper.findAll('ul[aria-label="Comments"] > li');
     expect(top).toHaveLength(2);
     expect(top[0]!.text()).toContain('Comment 2');
+    wrapper.unmount();
+  });
+
+  it('says a post has no comments once it has read that there are none', async () => {
+    const db = openFakeDatabase();
+    const scope = await seedRows(db, 'E2', { moduleId: MODULE, contentId: POST }, []);
+    const wrapper = mount(CommentThread, { props: { scope }, global: renderingContext(db).global });
+    await eventually(() => expect(wrapper.text()).toContain('No comments on this post yet.'));
+    expect(wrapper.text()).not.toContain('Loading comments');
     wrapper.unmount();
   });
 });
