@@ -77,10 +77,11 @@ export function useLiveQuery<T>(
     shownAt = -Infinity;
     loading.value = true;
     let closed = false;
-    /** Runs Dexie has started; a run that is not the newest when its turn comes does not query. */
+    /**
+     * Runs Dexie has started. A run that is not the newest when its turn comes does not
+     * query, so queries go one after another and their answers come in order.
+     */
     let runs = 0;
-    /** The newest run whose answer was offered: an older one finishing later is not shown. */
-    let offered = 0;
     let running: Promise<unknown> = Promise.resolve();
     let startedAt = -Infinity;
     // An async querier (not just one returning a promise) lets Dexie follow the reads
@@ -93,12 +94,10 @@ export function useLiveQuery<T>(
       await Dexie.waitFor(Promise.all([running.catch(() => undefined), wait > 0 ? new Promise((r) => setTimeout(r, wait)) : null]), Infinity);
       if (closed || run !== runs) return;
       startedAt = performance.now();
-      const answer = (async () => await query())();
+      const answer = Promise.resolve(query());
       running = answer;
       const next = await answer;
-      if (closed || run < offered) return;
-      offered = run;
-      offer(next);
+      if (!closed) offer(next);
     };
     const subscription = liveQuery(querier).subscribe({
       error: (failure: unknown) => {
