@@ -10,10 +10,9 @@ export interface LiveQueryResult<T> {
 
 export interface LiveQueryOptions {
   /**
-   * At most one run, and one new answer shown, per this many milliseconds (the latest
-   * one, at the end of the interval); the first answer for new inputs is shown at once.
-   * For what a sync changes many times a second and a person reads as progress, and for
-   * queries that read much.
+   * Runs start at most once per this many milliseconds, and each run's answer is shown
+   * as it comes; the first run for new inputs starts at once. For what a sync changes
+   * many times a second and a person reads as progress, and for queries that read much.
    */
   readonly throttleMs?: number;
 }
@@ -42,39 +41,19 @@ export function useLiveQuery<T>(
   const loading = shallowRef(true);
   let unsubscribe: (() => void) | null = null;
   const throttleMs = options.throttleMs ?? 0;
-  let shownAt = -Infinity;
-  let held: { readonly next: T } | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
 
   const show = (next: T) => {
-    held = null;
-    shownAt = performance.now();
     value.value = next;
     error.value = null;
     loading.value = false;
   };
-  const offer = (next: T) => {
-    const wait = shownAt + throttleMs - performance.now();
-    if (wait <= 0) return show(next);
-    // Within the throttle: the latest answer is shown when it ends.
-    held = { next };
-    timer ??= setTimeout(() => {
-      timer = undefined;
-      if (held) show(held.next);
-    }, wait);
-  };
   const stop = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    held = null;
     unsubscribe?.();
     unsubscribe = null;
   };
 
   const subscribe = () => {
     stop();
-    // The first answer for new inputs is shown at once.
-    shownAt = -Infinity;
     loading.value = true;
     let closed = false;
     /**
@@ -97,7 +76,7 @@ export function useLiveQuery<T>(
       const answer = Promise.resolve(query());
       running = answer;
       const next = await answer;
-      if (!closed) offer(next);
+      if (!closed) show(next);
     };
     const subscription = liveQuery(querier).subscribe({
       error: (failure: unknown) => {
