@@ -22,14 +22,18 @@ export function userIdOfInput(input: string): string | null {
  * Makes users known by id only editable: a row `{ id }` in the users table (where E19
  * answers go) for each id that has no row yet. An existing row, a server copy or a
  * local copy with edits, is never touched. Returns how many were added.
+ * The ids are looked at side by side: each look and write is a round trip to the
+ * window's store, and one after another the fifty users a workspace publishes held the
+ * first sync back by ~0.4 s.
  */
 export async function rememberUsers(store: Pick<MirrorStore, 'scopeRows' | 'putRow'>, ids: readonly string[]): Promise<number> {
-  let added = 0;
-  for (const userId of ids) {
-    const scope = scopeKey('E19', { userId });
-    if ((await store.scopeRows('E19', scope)).length > 0) continue;
-    await store.putRow({ endpoint: 'E19', scope, row: { id: userId } });
-    added += 1;
-  }
-  return added;
+  const added = await Promise.all(
+    [...new Set(ids)].map(async (userId) => {
+      const scope = scopeKey('E19', { userId });
+      if ((await store.scopeRows('E19', scope)).length > 0) return 0;
+      await store.putRow({ endpoint: 'E19', scope, row: { id: userId } });
+      return 1;
+    }),
+  );
+  return added.reduce<number>((n, one) => n + one, 0);
 }

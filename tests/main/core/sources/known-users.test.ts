@@ -41,4 +41,27 @@ describe('known users', () => {
     expect(await rememberUsers(store, [A, B.toLowerCase()])).toBe(0);
     db.close();
   });
+
+  it('looks at every id side by side, each once, not one round trip to the store after another', async () => {
+    const rows = new Map<string, Record<string, unknown>[]>();
+    let inFlight = 0;
+    let most = 0;
+    const later = async <T>(work: () => T): Promise<T> => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight -= 1;
+      return work();
+    };
+    const looked: string[] = [];
+    const store = {
+      scopeRows: (_endpoint: string, scope: string) => later(() => (looked.push(scope), rows.get(scope) ?? [])),
+      putRow: ({ scope, row }: { scope: string; row: Record<string, unknown> }) => later(() => void rows.set(scope, [row])),
+    };
+    const ids = Array.from({ length: 12 }, (_, i) => `${String(i).padStart(8, '0')}-aaaa-4aaa-8aaa-aaaaaaaaaaaa`);
+    expect(await rememberUsers(store as never, [...ids, ids[0]!])).toBe(12);
+    expect(most).toBe(12);
+    expect(looked).toHaveLength(12);
+    expect(rows.size).toBe(12);
+  });
 });

@@ -45,6 +45,26 @@ describe('source seeding', () => {
     expect(seeding.isPublished('E1:other')).toBe(false);
   });
 
+  it('puts the sources it adds side by side, not one round trip to the store after another', async () => {
+    const { seeding, store } = setup([document]);
+    let inFlight = 0;
+    let most = 0;
+    const put = store.putSource.bind(store);
+    const counting = {
+      ...store,
+      putSource: async (source: Parameters<typeof store.putSource>[0]) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        await put(source);
+        inFlight -= 1;
+      },
+    };
+    await seeding.seed(counting);
+    expect((await store.getSources()).map((s) => s.id).sort()).toEqual([`E1:${LIST_A}`, `E1:${LIST_B}`]);
+    expect(most).toBe(2);
+  });
+
   it('seeds nothing from a tenant that publishes nothing, and does not ask again', async () => {
     const { seeding, asked, store } = setup([failure('not-found')]);
     await seeding.seed(store);
