@@ -59,6 +59,15 @@ describe('summarize', () => {
     expect(row).toMatchObject({ figure: 'first rows after the shell, median of 5 opens (first 180 ms, max 180 ms)', value: '95 ms', verdict: 'met' });
   });
 
+  it('judges the window on Home on the median pair, and lists every pair', () => {
+    const pair = (home: number, quiet: number, homeFirst: boolean) => ({ rowsPerSecond: home, quietRowsPerSecond: quiet, ratio: home / quiet, homeFirst });
+    const homeWindow = { scale: 0.03, rows: 10, rowsPerSecond: 970, quietRowsPerSecond: 1000, cpu: cost, quietCpu: cost, pairs: [pair(900, 1000, false), pair(970, 1000, true), pair(1000, 1000, false)] };
+    const row = summarize({ ...results(1, 4), homeWindow }).find((r) => r.figure.startsWith('window on Home'))!;
+    expect(row).toMatchObject({ figure: 'window on Home (charts) at 3% of large: rows/s vs on the outbox, median of 3 pairs (0.90, 0.97, 1.00)', value: '970 vs 1,000 rows/s (0.97)', verdict: 'met' });
+    const worse = { ...homeWindow, rowsPerSecond: 900, pairs: [pair(900, 1000, false)] };
+    expect(summarize({ ...results(1, 4), homeWindow: worse }).find((r) => r.figure.startsWith('window on Home'))).toMatchObject({ figure: 'window on Home (charts) at 3% of large: rows/s vs on the outbox', verdict: 'NOT met' });
+  });
+
   it('lists failed sections', () => {
     const r = { ...results(1, 4), errors: { '5 UI': 'timed out' } };
     expect(summarize(r).at(-1)).toMatchObject({ section: '5 UI', figure: 'FAILED', value: 'timed out' });

@@ -103,6 +103,11 @@ export interface HomeWindowFigures {
   readonly quietRowsPerSecond: number;
   readonly cpu: CpuCost;
   readonly quietCpu: CpuCost;
+  /**
+   * Each pair of mirrors, Home and outbox back to back (`homeFirst`: Home ran first).
+   * The figures above are the median pair's. Absent in runs of one pair.
+   */
+  readonly pairs?: readonly { readonly rowsPerSecond: number; readonly quietRowsPerSecond: number; readonly ratio: number; readonly homeFirst: boolean }[];
 }
 
 export interface MemoryFigures {
