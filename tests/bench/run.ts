@@ -298,9 +298,8 @@ async function search(browser: BenchBrowser, originUrl: string, server: RunningS
 
 /**
  * How many times the mirror runs with the window on Home and on the outbox, each pair
- * back to back. One pair is two mirrors of a few seconds each at 3 % of large: over
- * earlier full runs its ratio went from 0.80 to 1.15 with neither screen changed, and
- * five pairs in a row on one machine gave 0.86–1.02. The verdict is the median pair's.
+ * back to back. One pair's ratio went from 0.80 to 1.15 across earlier full runs with
+ * neither screen changed. The verdict is the median pair's.
  */
 const HOME_PAIRS = 3;
 
