@@ -181,8 +181,15 @@ export function matchingSlots(columns: ScopeColumns, field: string | null, desce
 
 /**
  * The first `k` slots of `mask` in the field's order (ascending, ties in slot order;
- * `fromEnd`: the last `k`, last first): one pass in slot order keeping the best `k`
- * in a heap of (code, slot) pairs.
+ * `fromEnd`: the last `k`, last first): one pass over the slots keeping the best `k`
+ * in a heap of (code, slot) pairs. The pass runs the way ties are ordered (from the
+ * last slot when `fromEnd`), so that a row which does not beat the heap's worst is
+ * refused at once: rows tying with it, and rows in a list stored in the order of the
+ * field (as the server lists them, by creation date). Run forwards while picking the
+ * largest values, nearly every such row beat the one before it and took its place: on
+ * a million-row list, picking by creation date descending took 78 ms in the list
+ * worker against 31 ascending, and by completion rate 75 against 36; from the end, 24
+ * and 40 (one bench run each).
  */
 function pickEnd(columns: ScopeColumns, field: string, fromEnd: boolean, mask: Uint8Array, k: number): Uint32Array {
   const codes = columns.columns.get(field)!.codes;
@@ -191,7 +198,8 @@ function pickEnd(columns: ScopeColumns, field: string, fromEnd: boolean, mask: U
   const sign = fromEnd ? -1 : 1;
   const heap = new Float64Array(k);
   let size = 0;
-  for (let slot = 0; slot < n; slot++) {
+  for (let i = 0; i < n; i++) {
+    const slot = fromEnd ? n - 1 - i : i;
     if (mask[slot] === 0) continue;
     const value = sign * (codes[slot]! * n + slot);
     if (size < k) {
