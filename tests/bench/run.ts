@@ -63,7 +63,7 @@ async function section<T>(name: string, run: () => Promise<T>): Promise<T | unde
 /** A fresh Chromium with a fresh profile, as every phase of the bench starts one. */
 const benchBrowser = () => launchBenchBrowser({ executablePath: CHROMIUM, extraArgs: plan.chromiumArgs });
 
-async function mirror(server: RunningServer, pages: BuiltPages, scale: Scale, route = plan.route, profileDir?: string, keep = true): Promise<OpenMirror> {
+async function mirror(server: RunningServer, pages: BuiltPages, scale: Scale, route = plan.route, profileDir?: string): Promise<OpenMirror> {
   log(`mirroring ${scale} with the window on ${route}…`);
   const open = await mirrorThroughApp({
     server,
@@ -75,7 +75,6 @@ async function mirror(server: RunningServer, pages: BuiltPages, scale: Scale, ro
     ...(profileDir ? { profileDir } : {}),
   });
   const r = open.result;
-  if (route === plan.route && keep) unthrottled.set(String(scale), r);
   for (const failed of r.failed) results.notes.push(`scale ${scale}: scope failed: ${failed}`);
   log(`  ${r.rows} rows in ${(r.ms / 1000).toFixed(1)} s = ${Math.round(r.rowsPerSecond)} rows/s, ${r.requests} requests`);
   return open;
@@ -107,6 +106,7 @@ async function workspace(pages: BuiltPages, scale: Scale, work: PhaseWork): Prom
   try {
     open = await mirror(server, pages, scale, plan.route, profileDir);
     ours = open.result;
+    unthrottled.set(String(scale), ours);
     const scopes = mirroredScopes(ours.status, server.url);
     if (work.headline) await headlineOnOpenMirror(open, server, scopes);
     await open.close();
@@ -311,23 +311,20 @@ const HOME_PAIRS = 3;
  * drifting over the section does not favour one of them.
  */
 async function homeWindow(server: RunningServer, pages: BuiltPages, scale: Scale): Promise<void> {
-  const pairs: { home: AppMirrorResult; quiet: AppMirrorResult }[] = [];
+  const run = async (route: string) => {
+    const open = await mirror(server, pages, scale, route);
+    await open.close();
+    return open.result;
+  };
+  const pairs: { home: AppMirrorResult; quiet: AppMirrorResult; homeFirst: boolean; ratio: number }[] = [];
   for (let i = 0; i < HOME_PAIRS; i++) {
-    const run = async (route: string) => {
-      const open = await mirror(server, pages, scale, route, undefined, false);
-      await open.close();
-      return open.result;
-    };
-    if (i % 2 === 0) {
-      const quiet = await run(plan.route);
-      pairs.push({ quiet, home: await run(plan.home.route) });
-    } else {
-      const home = await run(plan.home.route);
-      pairs.push({ home, quiet: await run(plan.route) });
-    }
+    const homeFirst = i % 2 === 1;
+    const first = await run(homeFirst ? plan.home.route : plan.route);
+    const second = await run(homeFirst ? plan.route : plan.home.route);
+    const [home, quiet] = homeFirst ? [first, second] : [second, first];
+    pairs.push({ home, quiet, homeFirst, ratio: home.rowsPerSecond / quiet.rowsPerSecond });
   }
-  const ratios = pairs.map((p) => p.home.rowsPerSecond / p.quiet.rowsPerSecond);
-  const middle = pairs[ratios.indexOf([...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!)]!;
+  const middle = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)]!;
   results.homeWindow = {
     scale: String(scale),
     rows: middle.home.rows,
@@ -335,9 +332,9 @@ async function homeWindow(server: RunningServer, pages: BuiltPages, scale: Scale
     quietRowsPerSecond: middle.quiet.rowsPerSecond,
     cpu: cpuPerThousandRows(middle.home.cpu, middle.home.rows),
     quietCpu: cpuPerThousandRows(middle.quiet.cpu, middle.quiet.rows),
-    pairs: pairs.map((p, n) => ({ rowsPerSecond: p.home.rowsPerSecond, quietRowsPerSecond: p.quiet.rowsPerSecond, ratio: ratios[n]!, homeFirst: n % 2 === 1 })),
+    pairs: pairs.map((p) => ({ rowsPerSecond: p.home.rowsPerSecond, quietRowsPerSecond: p.quiet.rowsPerSecond, ratio: p.ratio, homeFirst: p.homeFirst })),
   };
-  log(`  Home ÷ outbox by pair: ${ratios.map((r) => r.toFixed(2)).join(', ')}`);
+  log(`  Home ÷ outbox by pair: ${pairs.map((p) => p.ratio.toFixed(2)).join(', ')}`);
 }
 
 async function rateLimited(pages: BuiltPages): Promise<void> {

@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { publishedUserIds, rememberUsers, userIdOfInput } from '../../../../src-main/core/sources/known-users.js';
 import { startServer } from '../../../../src-server/index.js';
-import { createDexieMirrorStore, getRow, openDatabase, scopeKey } from '../../../../src-shared/store/index.js';
+import { createDexieMirrorStore, getRow, openDatabase, scopeKey, type MirrorStore } from '../../../../src-shared/store/index.js';
 
 const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const B = 'BBBBBBBB-BBBB-4BBB-8BBB-BBBBBBBBBBBB';
@@ -54,12 +54,12 @@ describe('known users', () => {
       return work();
     };
     const looked: string[] = [];
-    const store = {
-      scopeRows: (_endpoint: string, scope: string) => later(() => (looked.push(scope), rows.get(scope) ?? [])),
-      putRow: ({ scope, row }: { scope: string; row: Record<string, unknown> }) => later(() => void rows.set(scope, [row])),
+    const store: Pick<MirrorStore, 'scopeRows' | 'putRow'> = {
+      scopeRows: (_endpoint, scope) => later(() => (looked.push(scope), rows.get(scope) ?? [])),
+      putRow: ({ scope, row }) => later(() => void rows.set(scope, [row])),
     };
     const ids = Array.from({ length: 12 }, (_, i) => `${String(i).padStart(8, '0')}-aaaa-4aaa-8aaa-aaaaaaaaaaaa`);
-    expect(await rememberUsers(store as never, [...ids, ids[0]!])).toBe(12);
+    expect(await rememberUsers(store, [...ids, ids[0]!])).toBe(12);
     expect(most).toBe(12);
     expect(looked).toHaveLength(12);
     expect(rows.size).toBe(12);
