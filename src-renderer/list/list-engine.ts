@@ -67,6 +67,12 @@ export interface ListEngine {
   remember(endpoint: EndpointId, scope: string): Promise<void>;
   /** Gets ready to answer (starts the worker, opens the database) before the first list is asked for. */
   warm(): Promise<void>;
+  /**
+   * A list is on screen, answered from its stored first rows elsewhere: reads its
+   * columns for the query and, once nothing else is asked, its other fields, so its
+   * first scroll, filter or sort does not wait for them.
+   */
+  prepare(query: EngineQuery): Promise<void>;
 }
 
 /** The stored parts of a list's columns a request reads (ScopeColumns.ensure). */
@@ -83,11 +89,14 @@ export interface EngineOptions {
 
 /**
  * A list restored from its stored parts reads each field when a query first needs it
- * (a date field of a million rows: ~50–80 ms); once nothing was asked for this long,
- * the fields not read yet are read, so the next filter or sort does not wait for them.
- * The keys stay unread (a delta or an export reads them).
+ * (a date field of a million rows: ~60–120 ms, most of it the fresh memory its
+ * dictionary and codes are decoded into). Once the list is shown and nothing was asked
+ * for this long, the fields not read yet are read one after another, each once no
+ * request is being answered, so a filter or sort soon after does not wait for its
+ * field and a request waits for one field's read at most. The keys stay unread (a
+ * delta or an export reads them).
  */
-const READ_AHEAD_AFTER_MS = 1000;
+const READ_AHEAD_AFTER_MS = 100;
 
 const REWRITE_MS = 60_000;
 
@@ -167,22 +176,43 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   const shown = new Set<string>();
   /**
    * The list shown last, whose stored fields are read once the engine is quiet: any
-   * request puts the read off, and arms it again once answered (a count's walk or a
+   * request puts the start off, and arms it again once answered (a count's walk or a
    * pass's remembered list right after a window used to cancel it for good, and the
-   * first filter of every field then waited for its part).
+   * first filter of every field then waited for its part). Once started, the reads go
+   * on field by field while requests come, each field after the requests being answered.
    */
   let readAheadOf: ScopeColumns | undefined;
   let readAhead: ReturnType<typeof setTimeout> | undefined;
+  let readingAhead = false;
+  /** Requests being answered, and what waits for none to be. */
+  let answering = 0;
+  const whenIdle: (() => void)[] = [];
+  const idle = () => (answering === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenIdle.push(resolve)));
+  const readRest = async (columns: ScopeColumns) => {
+    readingAhead = true;
+    try {
+      for (const field of columns.fields) {
+        await idle();
+        // Another list shown meanwhile: its fields are read instead.
+        if (readAheadOf !== columns) return;
+        await columns.ensure(db, { fields: [field] });
+      }
+      if (readAheadOf === columns) readAheadOf = undefined;
+    } finally {
+      readingAhead = false;
+      // Another list shown while this one was read: its turn now.
+      armReadAhead();
+    }
+  };
   const armReadAhead = () => {
     clearTimeout(readAhead);
     const columns = readAheadOf;
-    if (!options.store || !columns) return;
-    readAhead = setTimeout(() => {
-      if (readAheadOf === columns) readAheadOf = undefined;
-      void columns.ensure(db, { fields: columns.fields }).catch(() => undefined);
-    }, options.readAheadAfterMs ?? READ_AHEAD_AFTER_MS);
+    if (!options.store || !columns || readingAhead) return;
+    readAhead = setTimeout(() => void readRest(columns).catch(() => undefined), options.readAheadAfterMs ?? READ_AHEAD_AFTER_MS);
   };
   const readRestWhenQuiet = (columns: ScopeColumns) => {
+    // Every field read already (built from the chunks, or read ahead before).
+    if (columns.fields.every((field) => columns.columns.has(field))) return;
     readAheadOf = columns;
     armReadAhead();
   };
@@ -223,12 +253,15 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   const columnsFor = async (endpoint: EndpointId, scope: string, need: (columns: ScopeColumns) => ColumnsNeed, show = true, store: 'later' | 'now' | 'never' = 'later', seen?: number) => {
     if (show) shown.add(scope);
     clearTimeout(readAhead);
+    answering += 1;
     try {
       const columns = await columnsOf(db, endpoints[endpoint], scope, options.store ? loadColumns : undefined, seen);
       await columns.ensure(db, need(columns));
       if (store !== 'never') scheduleStore(columns, store === 'now');
       return columns;
     } finally {
+      answering -= 1;
+      if (answering === 0) for (const resolve of whenIdle.splice(0)) resolve();
       armReadAhead();
     }
   };
@@ -259,6 +292,10 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
 
     async warm() {
       await db.open();
+    },
+
+    async prepare(query) {
+      readRestWhenQuiet(await columnsFor(query.endpoint, query.scope, forWindow(query, FIRST_ROWS)));
     },
 
     async remember(endpoint, scope) {

@@ -46,6 +46,8 @@ function ask<T>(target: Worker, request: WithoutId<EngineRequest>): Promise<T> {
 const local = new WeakMap<OutpostDb, ListEngine>();
 /** Lists the worker has answered a window of: it holds their columns, so their stored first rows are not read here again. */
 const answered = new WeakMap<OutpostDb, Set<string>>();
+/** Lists shown from their stored first rows that the worker was asked to read meanwhile. */
+const preparing = new WeakMap<OutpostDb, Set<string>>();
 
 function localEngine(db: OutpostDb): ListEngine {
   let engine = local.get(db);
@@ -60,7 +62,7 @@ function localEngine(db: OutpostDb): ListEngine {
 export function listEngineFor(db: OutpostDb): ListEngine {
   const inProcess = localEngine(db);
   if (import.meta.env.MODE === 'test') return inProcess;
-  return {
+  const engine: ListEngine = {
     async window(query: EngineQuery, offset: number, limit: number | null, seen?: number) {
       const target = startWorker();
       const served = answered.get(db) ?? new Set<string>();
@@ -70,7 +72,11 @@ export function listEngineFor(db: OutpostDb): ListEngine {
       // has answered for the list, a sort or a cleared filter asks it alone.
       if (!served.has(query.scope)) {
         const stored = await storedFirstWindow(db, query, offset, limit).catch(() => null);
-        if (stored) return stored;
+        if (stored) {
+          // Meanwhile the worker reads the list, so its first scroll, filter or sort finds it read.
+          void engine.prepare(query);
+          return stored;
+        }
       }
       if (!target) return inProcess.window(query, offset, limit, seen);
       const answer = await ask<WindowAnswer>(target, { db: db.name, op: 'window', query, offset, limit, seen }).catch(() => inProcess.window(query, offset, limit, seen));
@@ -95,10 +101,20 @@ export function listEngineFor(db: OutpostDb): ListEngine {
       const target = startWorker();
       if (target) await ask<undefined>(target, { db: db.name, op: 'warm' }).catch(() => undefined);
     },
+    async prepare(query) {
+      // Only the worker keeps a list read between requests (the in-process engine reads it when asked); asked once a list.
+      const target = startWorker();
+      const prepared = preparing.get(db) ?? new Set<string>();
+      preparing.set(db, prepared);
+      if (!target || prepared.has(query.scope)) return;
+      prepared.add(query.scope);
+      await ask<undefined>(target, { db: db.name, op: 'prepare', query }).catch(() => prepared.delete(query.scope));
+    },
     async remember(endpoint, scope) {
       // Only the worker stores lists; this thread has screens to draw.
       const target = startWorker();
       if (target) await ask<undefined>(target, { db: db.name, op: 'remember', endpoint, scope }).catch(() => undefined);
     },
   };
+  return engine;
 }

@@ -283,6 +283,58 @@ describe('stored columns read in parts', () => {
     db.close();
   });
 
+  it('of a list shown from its stored first rows are read when the list is prepared, before any window is asked for', async () => {
+    const { db, again, engine, partsRead } = await restored(0);
+    const byName: EngineQuery = { ...filtered, residual: [] };
+    await engine.prepare(byName);
+    // The base and the field the shown order sorts on, at once; the other fields read ahead.
+    expect([...partsRead()]).toEqual(expect.arrayContaining(['columns', 'field:name']));
+    await vi.waitFor(() => expect([...partsRead()]).toEqual(expect.arrayContaining(indexedFields(endpoint).map((f) => `field:${f}`))));
+    expect(indexedFields(endpoint).every((f) => keptColumns(again, scope)!.columns.has(f))).toBe(true);
+    expect(partsRead()).not.toContain('keys');
+    db.close();
+  });
+
+  it('are read ahead one field at a time, each after the requests being answered', async () => {
+    const { db, again, engine } = await restored(0);
+    // Each field's read is held until released, so what is in flight can be seen.
+    const held: { part: string; release: () => void }[] = [];
+    const table = again.listCaches;
+    const get = (key: [number, string]) => table.where({ scope: key[0], part: key[1] }).first();
+    vi.spyOn(again.listCaches, 'get').mockImplementation(((key: [number, string]) => {
+      if (!key[1].startsWith('field:')) return get(key);
+      return new Promise((resolve) => held.push({ part: key[1], release: () => resolve(get(key)) }));
+    }) as typeof again.listCaches.get);
+    const release = async () => {
+      await vi.waitFor(() => expect(held.length).toBeGreaterThan(0));
+      held.shift()!.release();
+    };
+    const shown = engine.prepare({ ...filtered, residual: [] });
+    await release();
+    await shown;
+    // The read ahead starts with one field, and asks for no other while it is read.
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(held).toHaveLength(1);
+    const ahead = held[0]!.part;
+    // A filter on a field not read yet: its read starts beside the one read ahead, and no other field's waits.
+    const other = indexedFields(endpoint).map((f) => `field:${f}`).find((p) => p !== ahead && p !== 'field:name')!;
+    const count = engine.walk({ ...filtered, residual: [{ field: other.slice('field:'.length), op: 'eq', key: 'x' }] }, { chunk: 1_000 });
+    await vi.waitFor(() => expect(held.map((h) => h.part)).toEqual([ahead, other]));
+    // The field read ahead arrives; the next is asked for only once the filter is answered.
+    held.shift()!.release();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(held.map((h) => h.part)).toEqual([other]);
+    held.shift()!.release();
+    await count;
+    while (indexedFields(endpoint).some((f) => !keptColumns(again, scope)!.columns.has(f))) {
+      await vi.waitFor(() => expect(held).toHaveLength(1));
+      held.shift()!.release();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    db.close();
+  });
+
   it('are not put together from parts of different revisions: the list is built from its chunks', async () => {
     const indexedDB = new IDBFactory();
     const db = await stored(indexedDB);
