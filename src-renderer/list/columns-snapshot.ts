@@ -42,7 +42,8 @@ export interface ColumnsSnapshot {
 export interface StoredColumns {
   readonly base: ColumnsBase;
   keys(): Promise<ColumnsKeys | null>;
-  field(name: string): Promise<CodedColumnData | null>;
+  /** `pause`: decoded a range at a time, awaiting it between ranges (a field read ahead), not at once. */
+  field(name: string, pause?: () => Promise<void>): Promise<CodedColumnData | null>;
 }
 
 export const KEYS_PART = 'keys';

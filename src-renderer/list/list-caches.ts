@@ -2,7 +2,7 @@ import { scopeId, scopeRevision, type OutpostDb } from '../../src-shared/store/i
 import type { EngineQuery, WindowAnswer, WindowEntry } from './list-engine.js';
 import { fieldPart, KEYS_PART, type ColumnsBase, type ColumnsKeys, type StoredColumns } from './columns-snapshot.js';
 import type { CodedColumnData } from './coded-column.js';
-import { packInts, packSorted, unpackFloats, unpackSorted, unpackUnsigned, type PackedInts, type PackedSorted } from './packed-ints.js';
+import { decodeGently, packInts, packSorted, sortedDecode, unpackFloats, unpackSorted, unpackUnsigned, unsignedDecode, type PackedInts, type PackedSorted } from './packed-ints.js';
 import type { ScopeColumns } from './scope-columns.js';
 
 /**
@@ -67,6 +67,15 @@ function fieldOf(stored: StoredField): CodedColumnData {
   const { nums, codes } = stored;
   return { strs: stored.strs, nums: isPacked(nums) ? unpackSorted(nums) : nums, codes: isPacked(codes) ? unpackUnsigned(codes) : codes };
 }
+/** {@link fieldOf} a range of values at a time, `pause` between (a field read ahead: requests arriving meanwhile are answered between ranges). */
+async function fieldOfGently(stored: StoredField, pause: () => Promise<void>): Promise<CodedColumnData> {
+  const { nums, codes } = stored;
+  return {
+    strs: stored.strs,
+    nums: isPacked(nums) ? await decodeGently(sortedDecode(nums), pause) : nums,
+    codes: isPacked(codes) ? await decodeGently(unsignedDecode(codes), pause) : codes,
+  };
+}
 
 /**
  * The stored columns of a scope, unless rows were removed since they were stored: the
@@ -77,11 +86,11 @@ export async function loadColumns(db: OutpostDb, scope: number): Promise<StoredC
   const [record, revision] = await Promise.all([db.listCaches.get([scope, 'columns']), db.revisions.get(scope)]);
   const stored = record?.value as StoredBase | undefined;
   if (!record || stored?.layout !== 'parts' || (revision?.resetAt ?? 0) > record.seq) return null;
-  const part = async <T, U>(name: string, read: (stored: T) => U): Promise<U | null> => {
+  const part = async <T, U>(name: string, read: (stored: T) => U | Promise<U>): Promise<U | null> => {
     const found = await db.listCaches.get([scope, name]);
     return found?.seq === record.seq ? read(found.value as T) : null;
   };
-  return { base: baseOf(stored), keys: () => part(KEYS_PART, keysOf), field: (name) => part(fieldPart(name), fieldOf) };
+  return { base: baseOf(stored), keys: () => part(KEYS_PART, keysOf), field: (name, pause) => part(fieldPart(name), (stored: StoredField) => (pause ? fieldOfGently(stored, pause) : fieldOf(stored))) };
 }
 
 /**

@@ -92,9 +92,10 @@ export interface EngineOptions {
  * (a date field of a million rows: ~60–120 ms, most of it the fresh memory its
  * dictionary and codes are decoded into). Once the list is shown and nothing was asked
  * for this long, the fields not read yet are read one after another, each once no
- * request is being answered, so a filter or sort soon after does not wait for its
- * field and a request waits for one field's read at most. The keys stay unread (a
- * delta or an export reads them).
+ * request is being answered and decoded a range at a time (packed-ints.ts,
+ * `decodeGently`), so a filter or sort soon after does not wait for its field, and a
+ * request arriving meanwhile waits for one range, not a whole field. The keys stay
+ * unread (a delta or an export reads them).
  */
 const READ_AHEAD_AFTER_MS = 100;
 
@@ -195,7 +196,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
         await idle();
         // Another list shown meanwhile: its fields are read instead.
         if (readAheadOf !== columns) return;
-        await columns.ensure(db, { fields: [field] });
+        await columns.ensure(db, { fields: [field], gently: true });
       }
       if (readAheadOf === columns) readAheadOf = undefined;
     } finally {

@@ -67,48 +67,105 @@ export function packInts(values: ArrayLike<number>): PackedInts | null {
   return { packed: 'ints', length: n, offset, width, bytes };
 }
 
+/** Values decoded at a time when a part is decoded between other work ({@link decodeGently}). */
+export const DECODE_STEP = 1 << 16;
+
+/**
+ * A decode cut into ranges of {@link DECODE_STEP} values: run whole ({@link decodeNow})
+ * or one range a turn of its thread ({@link decodeGently}), one code for both.
+ */
+interface Decode<T> {
+  readonly count: number;
+  range(begin: number, end: number): void;
+  readonly result: T;
+}
+
+/** Runs a decode whole. */
+function decodeNow<T>(decode: Decode<T>): T {
+  decode.range(0, decode.count);
+  return decode.result;
+}
+
+/**
+ * Runs a decode a range at a time, `pause` between ranges: a field read ahead at a
+ * million rows held the list worker 30–90 ms, and a request arriving meanwhile waited.
+ */
+export async function decodeGently<T>(decode: Decode<T>, pause: () => Promise<void>): Promise<T> {
+  for (let begin = 0; begin < decode.count; begin += DECODE_STEP) {
+    if (begin > 0) await pause();
+    decode.range(begin, Math.min(decode.count, begin + DECODE_STEP));
+  }
+  return decode.result;
+}
+
+/** Lets the thread's other tasks (a request's message) run before going on. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
+
 /**
  * Packed integers that fit a Uint32Array (codes: an offset of 0 or more). Widths 1, 2
  * and 4 are widened natively, width 3 in one loop; nothing else is allocated (a fresh
  * megabyte costs a few milliseconds of page faults on some machines).
  */
-export function unpackUnsigned(p: PackedInts): Uint32Array {
+export function unsignedDecode(p: PackedInts): Decode<Uint32Array> {
   const { bytes, width, length, offset } = p;
   // Records read from IndexedDB own their buffer at offset 0; a view elsewhere is copied to be aligned.
   const own = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  if (width === 3) {
+    const out = new Uint32Array(length);
+    return {
+      count: length,
+      result: out,
+      range(begin, end) {
+        for (let i = begin, at = begin * 3; i < end; i++, at += 3) out[i] = (own[at]! | (own[at + 1]! << 8) | (own[at + 2]! << 16)) + offset;
+      },
+    };
+  }
   let out: Uint32Array;
   if (width === 1) out = new Uint32Array(own);
   else if (width === 2) out = new Uint32Array(new Uint16Array(own.buffer, own.byteOffset, length));
-  else if (width === 4) out = new Uint32Array(own.buffer, own.byteOffset, length).slice();
-  else {
-    out = new Uint32Array(length);
-    for (let i = 0, at = 0; i < length; i++, at += 3) out[i] = (own[at]! | (own[at + 1]! << 8) | (own[at + 2]! << 16)) + offset;
-    return out;
-  }
-  if (offset !== 0) for (let i = 0; i < length; i++) out[i]! += offset;
-  return out;
+  else out = new Uint32Array(own.buffer, own.byteOffset, length).slice();
+  return {
+    count: offset === 0 ? 0 : length,
+    result: out,
+    range(begin, end) {
+      for (let i = begin; i < end; i++) out[i]! += offset;
+    },
+  };
 }
 
+export const unpackUnsigned = (p: PackedInts): Uint32Array => decodeNow(unsignedDecode(p));
+
 /**
- * Packed integers into `out` from `start` on, as doubles; `from`: each value is added
- * to the one before, starting at `from` (a dictionary's gaps), else null.
+ * Packed integers `begin .. end` into `out` from `start + begin` on, as doubles;
+ * `running`: each value is added to the one before, the last value of the range
+ * before (a dictionary's gaps), else null. Returns the last value.
  */
-function decodeFloats(p: PackedInts, out: Float64Array, start: number, from: number | null): void {
-  const { bytes, width, length, offset } = p;
-  let value = from ?? 0;
-  for (let i = 0, at = 0, o = start; i < length; i++, at += width, o++) {
+function decodeFloats(p: PackedInts, out: Float64Array, start: number, running: number | null, begin: number, end: number): number {
+  const { bytes, width, offset } = p;
+  let value = running ?? 0;
+  for (let i = begin, at = begin * width, o = start + begin; i < end; i++, at += width, o++) {
     let v = bytes[at]!;
     if (width > 1) v |= bytes[at + 1]! << 8;
     if (width > 2) v |= bytes[at + 2]! << 16;
     if (width > 3) v += bytes[at + 3]! * 0x1000000;
-    out[o] = from === null ? v + offset : (value += v + offset);
+    out[o] = running === null ? v + offset : (value += v + offset);
   }
+  return value;
 }
 
 /** Packed integers of any offset (places: -2 and up), as doubles. */
 export function unpackFloats(p: PackedInts): Float64Array {
   const out = new Float64Array(p.length);
-  decodeFloats(p, out, 0, null);
+  decodeFloats(p, out, 0, null, 0, p.length);
   return out;
 }
 
@@ -125,12 +182,20 @@ export function packSorted(sorted: Float64Array): PackedSorted | null {
   return { packed: 'sorted', nullFirst, first: rest[0]!, gaps: packed };
 }
 
-/** The dictionary of {@link packSorted}. */
-export function unpackSorted(p: PackedSorted): Float64Array {
+/** The dictionary of {@link packSorted}, as a decode. */
+export function sortedDecode(p: PackedSorted): Decode<Float64Array> {
   const lead = p.nullFirst ? 1 : 0;
   const out = new Float64Array(lead + 1 + p.gaps.length);
   if (p.nullFirst) out[0] = -Infinity;
   out[lead] = p.first;
-  decodeFloats(p.gaps, out, lead + 1, p.first);
-  return out;
+  let value = p.first;
+  return {
+    count: p.gaps.length,
+    result: out,
+    range(begin, end) {
+      value = decodeFloats(p.gaps, out, lead + 1, value, begin, end);
+    },
+  };
 }
+
+export const unpackSorted = (p: PackedSorted): Float64Array => decodeNow(sortedDecode(p));

@@ -2,6 +2,7 @@ import { indexedFields, type EndpointDef } from '../../src-shared/api/index.js';
 import { changesSince, encodeIndexKey, readBodies, type IndexKey, type OutpostDb, type OverlayEntry } from '../../src-shared/store/index.js';
 import { CodedColumn, type CodedColumnData } from './coded-column.js';
 import type { ColumnsKeys, ColumnsSnapshot, StoredColumns } from './columns-snapshot.js';
+import { nextTurn } from './packed-ints.js';
 
 /** Where a slot's current copy is: a chunk row (chunk × SLOT + index), a single row, or gone. */
 export const SLOT = 2048;
@@ -55,7 +56,8 @@ export class ScopeColumns {
   private partsLost = false;
   /** Raised whenever the columns start over (rows removed, or a stored part was gone). */
   private generation = 0;
-  private loading = new Map<string, Promise<void>>();
+  /** Parts being read; `hurry`: a request waits for it (a part read ahead is then decoded at once). */
+  private loading = new Map<string, { done: Promise<void>; hurry: boolean }>();
   private slotIndex: Map<string, number> | null = new Map();
   private local = new Map<number, OverlayEntry>();
   private chunkPass = new Map<number, string>();
@@ -88,11 +90,11 @@ export class ScopeColumns {
    * keys), once each. Parts stored over since the base was read are not mixed in: the
    * columns are then built from the chunks.
    */
-  async ensure(db: OutpostDb, need: { readonly fields?: readonly (string | null)[]; readonly keys?: boolean }): Promise<void> {
+  async ensure(db: OutpostDb, need: { readonly fields?: readonly (string | null)[]; readonly keys?: boolean; readonly gently?: boolean }): Promise<void> {
     if (!this.parts) return;
     const generation = this.generation;
     const parts = [...(need.keys ? [null] : []), ...(need.fields ?? []).filter((f): f is string => f !== null && this.fields.includes(f))];
-    await Promise.all(parts.map((part) => this.load(part)));
+    await Promise.all(parts.map((part) => this.load(part, need.gently)));
     // Built again from the chunks (by the catch-up that found the part gone, or this one).
     if (this.partsLost || this.generation !== generation) await this.sync(db);
   }
@@ -103,24 +105,31 @@ export class ScopeColumns {
     if (!this.partsLost) this.parts = null;
   }
 
-  /** Reads one stored part (null: the keys), unless read or being read. */
-  private load(part: string | null): Promise<void> {
+  /**
+   * Reads one stored part (null: the keys), unless read or being read. `gently`: a field
+   * read ahead, decoded between other work until a request asks for it too.
+   */
+  private load(part: string | null, gently = false): Promise<void> {
     const parts = this.parts;
     if (!parts || (part === null ? this.keyList !== null : this.columns.has(part))) return Promise.resolve();
     const name = part ?? '';
-    let running = this.loading.get(name);
-    if (!running) {
-      running = (async () => {
-        const value = part === null ? await parts.keys() : await parts.field(part);
-        // Started over meanwhile (rows removed, or another part was gone).
-        if (this.parts !== parts) return;
-        if (!value) this.partsLost = true;
-        else if (part === null) this.restoreKeys(value as ColumnsKeys);
-        else this.columns.set(part, new CodedColumn(value as CodedColumnData));
-      })().finally(() => this.loading.delete(name));
-      this.loading.set(name, running);
+    const running = this.loading.get(name);
+    if (running) {
+      running.hurry ||= !gently;
+      return running.done;
     }
-    return running;
+    const state = { hurry: !gently, done: Promise.resolve() };
+    const pause = () => (state.hurry ? Promise.resolve() : nextTurn());
+    state.done = (async () => {
+      const value = part === null ? await parts.keys() : await parts.field(part, gently ? pause : undefined);
+      // Started over meanwhile (rows removed, or another part was gone).
+      if (this.parts !== parts) return;
+      if (!value) this.partsLost = true;
+      else if (part === null) this.restoreKeys(value as ColumnsKeys);
+      else this.columns.set(part, new CodedColumn(value as CodedColumnData));
+    })().finally(() => this.loading.delete(name));
+    this.loading.set(name, state);
+    return state.done;
   }
 
   private restoreKeys(stored: ColumnsKeys): void {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { packInts, packSorted, unpackFloats, unpackSorted, unpackUnsigned } from '../../../src-renderer/list/packed-ints.js';
+import { DECODE_STEP, decodeGently, nextTurn, packInts, packSorted, sortedDecode, unpackFloats, unpackSorted, unpackUnsigned, unsignedDecode } from '../../../src-renderer/list/packed-ints.js';
 
 /** Integers within a span below 2^32, anywhere from -2^40 on. */
 const spanned = fc.tuple(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), fc.constantFrom(0xff, 0xffff, 0xffffff, 2 ** 32 - 1)).chain(([from, span]) =>
@@ -62,6 +62,33 @@ describe('packed integers', () => {
     expect(packSorted(Float64Array.from([-Infinity]))).toBeNull();
     expect(packSorted(Float64Array.from([0, 1, 2 ** 32 + 2]))).toBeNull();
     expect(packSorted(Float64Array.from([0, 2 ** 32]))).not.toBeNull();
+  });
+
+  it('decode a range at a time, pausing between ranges, to the same values as at once', async () => {
+    const n = 3 * DECODE_STEP + 17;
+    const dates = new Float64Array(n);
+    for (let i = 0, t = Date.UTC(2023, 0, 1); i < n; i++) dates[i] = t += 1 + ((i * 7919) % 70_000);
+    const sorted = packSorted(Float64Array.from([-Infinity, ...dates]))!;
+    // At each pause, the ranges before it are decoded and none after.
+    const decode = sortedDecode(sorted);
+    let pauses = 0;
+    const pause = () => {
+      pauses += 1;
+      // Null first, then the first date, then one per gap decoded.
+      expect(decode.result[pauses * DECODE_STEP + 1]).toBe(dates[pauses * DECODE_STEP]);
+      expect(decode.result[pauses * DECODE_STEP + 2]).toBe(0);
+      return Promise.resolve();
+    };
+    expect([...(await decodeGently(decode, pause))]).toEqual([...unpackSorted(sorted)]);
+    expect(pauses).toBe(3);
+    // Codes at every width, an offset or none.
+    for (const span of [0xff, 0xffff, 0xffffff, 2 ** 32 - 1]) {
+      const codes = Array.from({ length: n }, (_, i) => (i * 2654435761) % (span + 1));
+      for (const values of [codes, codes.map((c) => c + 3).map((c) => Math.min(c, 2 ** 32 - 1))]) {
+        const packed = packInts(values)!;
+        expect([...(await decodeGently(unsignedDecode(packed), nextTurn))]).toEqual(values);
+      }
+    }
   });
 
   it('store a million distinct dates and their codes in half the bytes of a double and four-byte code each', () => {
