@@ -42,7 +42,7 @@ export interface ColumnsSnapshot {
 export interface StoredColumns {
   readonly base: ColumnsBase;
   keys(): Promise<ColumnsKeys | null>;
-  /** `pause`: decoded a range at a time, awaiting it between ranges (a field read ahead), not at once. */
+  /** `pause`: awaited between the ranges of its decode (a field read ahead); without it, decoded at once. */
   field(name: string, pause?: () => Promise<void>): Promise<CodedColumnData | null>;
 }
 

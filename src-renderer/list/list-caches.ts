@@ -63,17 +63,13 @@ function storedField(field: CodedColumnData): StoredField {
   const codes = field.codes instanceof Uint32Array ? (packInts(field.codes) ?? field.codes) : field.codes;
   return { strs: field.strs, nums: packSorted(field.nums) ?? field.nums, codes };
 }
-function fieldOf(stored: StoredField): CodedColumnData {
-  const { nums, codes } = stored;
-  return { strs: stored.strs, nums: isPacked(nums) ? unpackSorted(nums) : nums, codes: isPacked(codes) ? unpackUnsigned(codes) : codes };
-}
-/** {@link fieldOf} a range of values at a time, `pause` between (a field read ahead: requests arriving meanwhile are answered between ranges). */
-async function fieldOfGently(stored: StoredField, pause: () => Promise<void>): Promise<CodedColumnData> {
-  const { nums, codes } = stored;
+/** A field as stored, decoded at once, or with `pause` awaited between ranges of the decode (a field read ahead, see `decodeGently`). */
+async function fieldOf(stored: StoredField, pause?: () => Promise<void>): Promise<CodedColumnData> {
+  const { strs, nums, codes } = stored;
   return {
-    strs: stored.strs,
-    nums: isPacked(nums) ? await decodeGently(sortedDecode(nums), pause) : nums,
-    codes: isPacked(codes) ? await decodeGently(unsignedDecode(codes), pause) : codes,
+    strs,
+    nums: !isPacked(nums) ? nums : pause ? await decodeGently(sortedDecode(nums), pause) : unpackSorted(nums),
+    codes: !isPacked(codes) ? codes : pause ? await decodeGently(unsignedDecode(codes), pause) : unpackUnsigned(codes),
   };
 }
 
@@ -90,7 +86,7 @@ export async function loadColumns(db: OutpostDb, scope: number): Promise<StoredC
     const found = await db.listCaches.get([scope, name]);
     return found?.seq === record.seq ? read(found.value as T) : null;
   };
-  return { base: baseOf(stored), keys: () => part(KEYS_PART, keysOf), field: (name, pause) => part(fieldPart(name), (stored: StoredField) => (pause ? fieldOfGently(stored, pause) : fieldOf(stored))) };
+  return { base: baseOf(stored), keys: () => part(KEYS_PART, keysOf), field: (name, pause) => part(fieldPart(name), (stored: StoredField) => fieldOf(stored, pause)) };
 }
 
 /**

@@ -263,12 +263,12 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   // Key order needs the keys' order (in the base), not the keys: rows not read (an export) do.
   const forWindow = (query: EngineQuery, limit: number | null) => (columns: ScopeColumns) => ({ fields: fieldsOf(columns, query), keys: limit === null });
 
-  return {
+  const engine: ListEngine = {
     async window(query, offset, limit, seen) {
       if (options.store && !keptColumns(db, query.scope)) {
         const stored = await storedFirstWindow(db, query, offset, limit);
         if (stored) {
-          void columnsFor(query.endpoint, query.scope, forWindow(query, limit)).then(readRestWhenQuiet, () => undefined);
+          void engine.prepare(query).catch(() => undefined);
           return stored;
         }
       }
@@ -301,4 +301,5 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
       await columnsFor(endpoint, scope, () => ({}), shown.has(scope), 'now');
     },
   };
+  return engine;
 }

@@ -98,18 +98,6 @@ export async function decodeGently<T>(decode: Decode<T>, pause: () => Promise<vo
   return decode.result;
 }
 
-/** Lets the thread's other tasks (a request's message) run before going on. */
-export function nextTurn(): Promise<void> {
-  return new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      resolve();
-    };
-    port2.postMessage(null);
-  });
-}
-
 /**
  * Packed integers that fit a Uint32Array (codes: an offset of 0 or more). Widths 1, 2
  * and 4 are widened natively, width 3 in one loop; nothing else is allocated (a fresh

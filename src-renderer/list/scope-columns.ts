@@ -2,7 +2,7 @@ import { indexedFields, type EndpointDef } from '../../src-shared/api/index.js';
 import { changesSince, encodeIndexKey, readBodies, type IndexKey, type OutpostDb, type OverlayEntry } from '../../src-shared/store/index.js';
 import { CodedColumn, type CodedColumnData } from './coded-column.js';
 import type { ColumnsKeys, ColumnsSnapshot, StoredColumns } from './columns-snapshot.js';
-import { nextTurn } from './packed-ints.js';
+import { nextTurn } from '../lib/next-turn.js';
 
 /** Where a slot's current copy is: a chunk row (chunk × SLOT + index), a single row, or gone. */
 export const SLOT = 2048;

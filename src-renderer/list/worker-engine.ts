@@ -46,8 +46,6 @@ function ask<T>(target: Worker, request: WithoutId<EngineRequest>): Promise<T> {
 const local = new WeakMap<OutpostDb, ListEngine>();
 /** Lists the worker has answered a window of: it holds their columns, so their stored first rows are not read here again. */
 const answered = new WeakMap<OutpostDb, Set<string>>();
-/** Lists shown from their stored first rows that the worker was asked to read meanwhile. */
-const preparing = new WeakMap<OutpostDb, Set<string>>();
 
 function localEngine(db: OutpostDb): ListEngine {
   let engine = local.get(db);
@@ -74,7 +72,7 @@ export function listEngineFor(db: OutpostDb): ListEngine {
         const stored = await storedFirstWindow(db, query, offset, limit).catch(() => null);
         if (stored) {
           // Meanwhile the worker reads the list, so its first scroll, filter or sort finds it read.
-          void engine.prepare(query);
+          void engine.prepare(query).catch(() => undefined);
           return stored;
         }
       }
@@ -102,13 +100,10 @@ export function listEngineFor(db: OutpostDb): ListEngine {
       if (target) await ask<undefined>(target, { db: db.name, op: 'warm' }).catch(() => undefined);
     },
     async prepare(query) {
-      // Only the worker keeps a list read between requests (the in-process engine reads it when asked); asked once a list.
+      // Only the worker keeps a list read between requests (the in-process engine reads it when asked).
+      // Asked again (the window's start asks twice), the worker shares the read it started.
       const target = startWorker();
-      const prepared = preparing.get(db) ?? new Set<string>();
-      preparing.set(db, prepared);
-      if (!target || prepared.has(query.scope)) return;
-      prepared.add(query.scope);
-      await ask<undefined>(target, { db: db.name, op: 'prepare', query }).catch(() => prepared.delete(query.scope));
+      if (target) await ask<undefined>(target, { db: db.name, op: 'prepare', query });
     },
     async remember(endpoint, scope) {
       // Only the worker stores lists; this thread has screens to draw.

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DECODE_STEP, decodeGently, nextTurn, packInts, packSorted, sortedDecode, unpackFloats, unpackSorted, unpackUnsigned, unsignedDecode } from '../../../src-renderer/list/packed-ints.js';
+import { nextTurn } from '../../../src-renderer/lib/next-turn.js';
+import { DECODE_STEP, decodeGently, packInts, packSorted, sortedDecode, unpackFloats, unpackSorted, unpackUnsigned, unsignedDecode } from '../../../src-renderer/list/packed-ints.js';
 
 /** Integers within a span below 2^32, anywhere from -2^40 on. */
 const spanned = fc.tuple(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), fc.constantFrom(0xff, 0xffff, 0xffffff, 2 ** 32 - 1)).chain(([from, span]) =>

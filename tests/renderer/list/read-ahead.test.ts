@@ -4,16 +4,13 @@ import { endpoints } from '../../../src-shared/api/index.js';
 import { createDexieMirrorStore, openDatabase, scopeId, scopeKey } from '../../../src-shared/store/index.js';
 import { loadColumns } from '../../../src-renderer/list/list-caches.js';
 import { inProcessEngine } from '../../../src-renderer/list/list-engine.js';
-import { nextTurn } from '../../../src-renderer/list/packed-ints.js';
+import { nextTurn } from '../../../src-renderer/lib/next-turn.js';
 import { ScopeColumns } from '../../../src-renderer/list/scope-columns.js';
 import { scopeState } from '../helpers/renderer-context.js';
 import { userGroup } from '../helpers/rows.js';
 
 // The turns a decode read ahead gives the thread, counted.
-vi.mock('../../../src-renderer/list/packed-ints.js', async (original) => ({
-  ...(await original<typeof import('../../../src-renderer/list/packed-ints.js')>()),
-  nextTurn: vi.fn(() => Promise.resolve()),
-}));
+vi.mock('../../../src-renderer/lib/next-turn.js', () => ({ nextTurn: vi.fn(() => Promise.resolve()) }));
 
 const scope = scopeKey('E20', {});
 
