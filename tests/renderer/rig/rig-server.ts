@@ -76,7 +76,9 @@ function standInServices(options: RigOptions, seeded: (ms: number) => void): Mai
   const peers = new Set<MainPeer>();
   let seedStarted = false;
   const stub = () => ({ ok: true });
-  const handlers = Object.fromEntries(COMMAND_NAMES.map((n) => [n, stub])) as unknown as CommandHandlers;
+  // The workspace commands are left to the harness: it serves this one workspace, and
+  // attaches a window only once that window has opened its database.
+  const handlers = Object.fromEntries(COMMAND_NAMES.filter((n) => !n.startsWith('workspaces.')).map((n) => [n, stub])) as unknown as CommandHandlers;
   Object.assign(handlers, {
     'app.info': () => info,
     'sync.status': () => status,
