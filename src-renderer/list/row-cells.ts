@@ -41,8 +41,13 @@ export function rowCellsCache(columns: readonly ColumnDef[], titleField: string 
   };
 }
 
-function contentOf(cell: CellView): string | VNodeArrayChildren {
-  if (cell.pieces === null && cell.swatch === null) return cell.text;
+function contentOf(cell: CellView): VNodeArrayChildren {
+  // A text in an array is a text node of its own, which a new text is written into
+  // (its data set). Given as the element's text, every new text replaced the cell's
+  // text node: each step of a scroll took out and put in some 300 nodes, each a
+  // child-list change for every observer of the document (Chart.js watches it for each
+  // chart) and a layout object built anew.
+  if (cell.pieces === null && cell.swatch === null) return [cell.text];
   const out: VNodeArrayChildren = [];
   if (cell.swatch !== null) out.push(h('span', { class: 'swatch', style: { background: cell.swatch }, 'aria-hidden': 'true' }));
   for (const piece of cell.pieces ?? [{ text: cell.text, invisible: false }]) out.push(piece.invisible ? h('span', { class: 'invisible-char' }, piece.text) : piece.text);
@@ -51,7 +56,7 @@ function contentOf(cell: CellView): string | VNodeArrayChildren {
 
 /**
  * One row's cells as plain elements: a cell whose text is all it shows is an element
- * with one text node. (Written as a template, every cell also carried a fragment per
+ * with one text node, kept while the row's place shows other rows. (Written as a template, every cell also carried a fragment per
  * piece of its text and a placeholder for its swatch: about six nodes where one does,
  * each patched at every step of a scroll.) `classes`: each column's cell class.
  */

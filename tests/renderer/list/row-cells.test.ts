@@ -62,10 +62,19 @@ describe('the cells of a list row', () => {
     const cells = ref<readonly CellView[]>([cellViewOf(name, { name: 'Payroll' }, null, null)]);
     const wrapper = mountRow(cells, ['cell text']);
     const before = wrapper.get('[role="gridcell"]').element;
+    const textBefore = before.firstChild;
+    const changes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => changes.push(...records));
+    observer.observe(wrapper.element, { childList: true, subtree: true, characterData: true });
     cells.value = [cellViewOf(name, { name: 'Finance' }, null, null)];
     await wrapper.vm.$nextTick();
+    await new Promise((r) => setTimeout(r, 0));
+    observer.disconnect();
     expect(wrapper.get('[role="gridcell"]').element).toBe(before);
     expect(wrapper.get('[role="gridcell"]').text()).toBe('Finance');
+    // The text is written into the text node already there: no node is taken out or put in.
+    expect(before.firstChild).toBe(textBefore);
+    expect(changes.map((c) => c.type)).toEqual(['characterData']);
     wrapper.unmount();
   });
 });
