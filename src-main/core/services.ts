@@ -7,6 +7,7 @@ import { workspaceReport } from './diagnostics/workspace-diagnostics.js';
 import { createConnectivity } from './http/connectivity.js';
 import { createRequestGate } from './http/request-gate.js';
 import { silentLogger } from './logger.js';
+import { batchChangedUrls } from './media/changed-urls.js';
 import { tapStoreForMedia } from './media/media-tap.js';
 import { createWorkspaceMedia } from './media/workspace-media.js';
 import type { MainServices, MainServicesOptions } from './main-services.js';
@@ -46,11 +47,12 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     onChange: changed,
   });
   const settings = createSettingsState({ dataDir: options.dataDir, mode: connection.mode, log });
+  const mediaChanged = batchChangedUrls((urls) => session.emit('media.changed', { urls }));
   const media = createWorkspaceMedia({
     dataDir: options.dataDir, client: connection.client, gate, baseUrl: () => connection.baseUrl(), clock, sleep, log,
     budgetMB: () => settings.sync().mediaBudgetMB,
     busy: () => session.writer()?.engine.progress().running ?? false,
-    onChange: (urls) => session.emit('media.changed', { urls }),
+    onChange: (urls) => mediaChanged.add(urls),
   });
   const noteMedia = media.note.bind(media);
   const mediaTap = options.mediaScan ? { stats: options.mediaScan } : {};
@@ -125,6 +127,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       reporter.close();
       await outbox.stop();
       await media.stop();
+      mediaChanged.flush();
       await sessionStopped;
       await connection.close();
     },

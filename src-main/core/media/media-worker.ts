@@ -88,7 +88,10 @@ export function wake(s: MediaState): void {
 
 /** Removes the least recently used unpinned copies until the rest fit the budget. */
 export async function evict(s: MediaState): Promise<void> {
-  const plan = evictionPlan(s.byUrl.values(), s.options.budgetBytes());
+  const budget = s.options.budgetBytes();
+  // Planned only when over: the plan sorts every copy, and this runs after each download.
+  if (storedBytes(s) <= budget) return;
+  const plan = evictionPlan(s.byUrl.values(), budget);
   for (const entry of plan) {
     entry.state = 'evicted';
     entry.reason = 'removed to stay within the storage budget';
@@ -98,7 +101,11 @@ export async function evict(s: MediaState): Promise<void> {
   if (plan.length > 0) changed(s, plan.map((e) => e.url));
 }
 
-const storedBytes = (s: MediaState) => [...s.byUrl.values()].reduce((n, e) => n + (e.state === 'stored' ? e.size : 0), 0);
+function storedBytes(s: MediaState): number {
+  let bytes = 0;
+  for (const entry of s.byUrl.values()) if (entry.state === 'stored') bytes += entry.size;
+  return bytes;
+}
 
 /** The next entry to fetch: one the user looks at, else (sync idle, room left) the oldest queued or due retry. */
 function next(s: MediaState): MediaEntry | null {
