@@ -11,6 +11,7 @@ import { openLastDatabase } from './db/early-database.js';
 import { openRendererDatabase } from './db/open-renderer-db.js';
 import { assertSchemaPresent, clearLocalCache, describeStorageError, requestPersistentStorage } from './db/storage-health.js';
 import StorageFailure from './components/StorageFailure.vue';
+import { reportActivity } from './lib/report-activity.js';
 import { settledWithin } from './lib/settled-within.js';
 import { prefetchFirstWindow } from './list/list-caches.js';
 import { createAppRouter, openingListScope, preloadCurrentPage } from './router.js';
@@ -63,6 +64,7 @@ function startFirstRun(): void {
 function startWorkspace(bridge: Bridge, workspace: WorkspaceSummary, db: OutpostDb): void {
   const search = startSearch(workspace.databaseName);
   startMirrorWriter(bridge, db, search);
+  reportActivity(() => void bridge.call('media.userActive', {}));
   const open = () =>
     bridge.call('workspaces.open', { id: workspace.id }).then((result) => {
       // Another window switched workspaces meanwhile: follow it rather than write here.

@@ -22,6 +22,12 @@ export const mediaCommandSchemas = {
   'media.pin': { arg: z.object({ url: mediaUrl, pinned: z.boolean() }).strict() },
   /** The space the kept media take, against the budget. */
   'media.usage': { arg: z.object({}).strict() },
+  /**
+   * The user acts in the window (keys, pointer, wheel, scroll): the background fetch
+   * pauses until the window has been quiet for a moment. What the user looks at or
+   * pins is still fetched at once.
+   */
+  'media.userActive': { arg: z.object({}).strict() },
 } as const;
 
 /**
@@ -64,6 +70,7 @@ export interface MediaCommandResults {
   'media.status': readonly MediaStatus[];
   'media.pin': MediaStatus;
   'media.usage': MediaUsage;
+  'media.userActive': { readonly ok: true };
 }
 
 /** The scheme the desktop shell serves local media on (`outpost-media://local/<key>`). */

@@ -7,7 +7,7 @@ import type { DownloadDeps } from './media-download.js';
 import { newEntry, readMediaIndex, type MediaEntry } from './media-index.js';
 import { refRefusal, type MediaLimits } from './media-policy.js';
 import type { MediaRef } from './media-refs.js';
-import { changed, createMediaState, evict, runWorker, save, wake } from './media-worker.js';
+import { changed, createMediaState, evict, runWorker, save, USER_QUIET_MS, wake } from './media-worker.js';
 
 export interface MediaCacheOptions {
   /** The workspace's media folder: `files/<key>` and `index.json`. */
@@ -45,6 +45,11 @@ export interface MediaCache {
   /** Pins or unpins a copy; pinning a missing one fetches it. */
   pin(url: string, pinned: boolean): MediaStatus;
   usage(): MediaUsage;
+  /**
+   * The user acts in the window: the background fetch waits until {@link USER_QUIET_MS}
+   * pass without this (what the user looks at or pins is fetched meanwhile).
+   */
+  userActive(): void;
   /** The budget may have changed: evicts what no longer fits. */
   budgetChanged(): void;
   /** The local file of a stored copy (marked as used now), or null. */
@@ -133,6 +138,9 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
       return statusOf(url, entry);
     },
     usage: () => usageOf(byUrl.values(), options.budgetBytes()),
+    userActive() {
+      s.userActiveUntil = options.clock.now() + USER_QUIET_MS;
+    },
     budgetChanged() {
       void evict(s).then(() => save(s));
     },

@@ -18,6 +18,12 @@ const IDLE_WAIT_MS = 2_000;
 const SAVE_INTERVAL_MS = 30_000;
 // After a file's server could not be reached, the background waits this long before trying others (offline).
 const UNREACHABLE_PAUSE_MS = 30_000;
+/**
+ * The background fetch waits until the user has not acted in the window for this long:
+ * on two cores, a large workspace's files fetched while the user scrolled a list made
+ * about half of the scroll's frames miss the screen's refresh, against 7 % without.
+ */
+export const USER_QUIET_MS = 1_500;
 
 /** The cache's mutable state, shared by the API and the workers. */
 export interface MediaState {
@@ -40,6 +46,8 @@ export interface MediaState {
   dirty: boolean;
   savedAt: number;
   backgroundPausedUntil: number;
+  /** The background waits while the user acts in the window, until then (epoch ms). */
+  userActiveUntil: number;
 }
 
 export function createMediaState(options: MediaCacheOptions): MediaState {
@@ -60,6 +68,7 @@ export function createMediaState(options: MediaCacheOptions): MediaState {
     dirty: false,
     savedAt: Number.NEGATIVE_INFINITY,
     backgroundPausedUntil: 0,
+    userActiveUntil: 0,
   };
 }
 
@@ -116,7 +125,7 @@ function next(s: MediaState): MediaEntry | null {
     const entry = s.byUrl.get(url);
     if (entry && !s.inFlight.has(url) && entry.state !== 'stored' && entry.state !== 'refused') return entry;
   }
-  if (options.busy() || now < s.backgroundPausedUntil || storedBytes(s) >= options.budgetBytes()) return null;
+  if (options.busy() || now < s.backgroundPausedUntil || now < s.userActiveUntil || storedBytes(s) >= options.budgetBytes()) return null;
   const headroom = options.apiHeadroom?.() ?? true;
   for (const entry of s.byUrl.values()) {
     if (s.inFlight.has(entry.url) || (!headroom && mayCarryToken(entry.url, options.download.apiBaseUrl()))) continue;

@@ -12,6 +12,7 @@ describe('bridge channels', () => {
         "media.pin",
         "media.status",
         "media.usage",
+        "media.userActive",
         "outbox.confirm",
         "outbox.discard",
         "outbox.queue",

@@ -180,6 +180,31 @@ describe('the media cache', () => {
     await until(() => state(cache, own).state === 'stored', 'the looked-at file is stored');
   });
 
+  it('fetches nothing in the background while the user acts in the window, only what they look at, and goes on once they are quiet', async () => {
+    clockMs = 1_000_000;
+    const cache = open();
+    await cache.start();
+    cache.userActive();
+    const background = `${files.url}/img/background.png`;
+    const looked = `${files.url}/img/looked.png`;
+    cache.note([ref(background), ref(looked)]);
+    cache.status([looked], true);
+    await until(() => state(cache, looked).state === 'stored', 'the looked-at file is stored');
+    await realSleep(100);
+    expect(state(cache, background).state).toBe('queued');
+    // Still acting a second later: the wait starts again.
+    clockMs += 1_000;
+    cache.userActive();
+    clockMs += 1_000;
+    cache.note([ref(`${files.url}/img/wake.png`)]);
+    await realSleep(100);
+    expect(state(cache, background).state).toBe('queued');
+    clockMs += 1_000;
+    cache.note([ref(`${files.url}/img/wake-again.png`)]);
+    await until(() => state(cache, background).state === 'stored', 'it is fetched once the user is quiet');
+    expect(files.seen.map((r) => r.path).indexOf('/img/looked.png')).toBeLessThan(files.seen.map((r) => r.path).indexOf('/img/background.png'));
+  });
+
   it('waits 30 s in the background after a server could not be reached (offline), instead of trying every file', async () => {
     clockMs = 1_000_000;
     const cache = open();
