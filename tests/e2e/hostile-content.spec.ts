@@ -275,7 +275,11 @@ async function dangerousDom(page: Page): Promise<string[]> {
 }
 
 // The window's own start-up asks which workspace to open and declares it open; neither carries content.
-const SAFE_COMMANDS = new Set(['app.info', 'sync.status', 'sync.focus', 'settings.get', 'workspaces.list', 'workspaces.open']);
+/**
+ * What the window itself asks while a user reads: `media.userActive` (no argument) is its
+ * own report of keys, pointer and navigation, which pauses the background media fetch.
+ */
+const SAFE_COMMANDS = new Set(['app.info', 'sync.status', 'sync.focus', 'settings.get', 'workspaces.list', 'workspaces.open', 'media.userActive']);
 
 async function showEach(page: Page, harnessUrl: string, seen: Watch, placed: readonly Placed[]): Promise<void> {
   const panel = page.getByTestId('detail-panel');
