@@ -18,19 +18,29 @@ export interface QuietTiming {
 /** What the window does that counts as the user being busy (scroll: any element's, seen while it captures). */
 export const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'wheel', 'scroll', 'hashchange'] as const;
 
-type Events = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+export type ActivityEvents = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+
+/** Calls `listener` at each of the user's {@link ACTIVITY_EVENTS} (captured, passive); the function returned stops. */
+export function onActivity(events: ActivityEvents, listener: () => void): () => void {
+  for (const name of ACTIVITY_EVENTS) events.addEventListener(name, listener, { capture: true, passive: true });
+  // Removed with the same options object form: some EventTargets (Node's) match only that.
+  return () => {
+    for (const name of ACTIVITY_EVENTS) events.removeEventListener(name, listener, { capture: true });
+  };
+}
 
 /** Runs `work` once, when the window is quiet (see {@link QuietTiming}); the function returned withdraws it. */
-export function whenQuiet(work: () => void, timing: QuietTiming, events: Events = globalThis as unknown as Events, now: () => number = () => performance.now()): () => void {
+export function whenQuiet(work: () => void, timing: QuietTiming, events: ActivityEvents = globalThis as unknown as ActivityEvents, now: () => number = () => performance.now()): () => void {
   const asked = now();
   let lastActivity = asked;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const busy = () => {
     lastActivity = now();
   };
+  const stopListening = onActivity(events, busy);
   const stop = () => {
     clearTimeout(timer);
-    for (const name of ACTIVITY_EVENTS) events.removeEventListener(name, busy, true);
+    stopListening();
   };
   const check = () => {
     const at = now();
@@ -42,7 +52,6 @@ export function whenQuiet(work: () => void, timing: QuietTiming, events: Events 
     }
     timer = setTimeout(check, Math.min(timing.quietMs - quietFor, asked + timing.latestMs - at));
   };
-  for (const name of ACTIVITY_EVENTS) events.addEventListener(name, busy, { capture: true, passive: true });
   timer = setTimeout(check, timing.afterMs);
   return stop;
 }
