@@ -51,7 +51,7 @@ export class ScopeColumns {
   /** Every slot's key; null while a restored copy has not read them. */
   private keyList: string[] | null = [];
   private writtenAt: Float64Array = new Float64Array(0);
-  /** The stored parts not read yet, while the columns are exactly as restored. */
+  /** The stored parts of restored columns, each read once when first needed (a field read after changes were merged gets them from `backlog`). */
   private parts: StoredColumns | null = null;
   private partsLost = false;
   /** Raised whenever the columns start over (rows removed, or a stored part was gone). */
@@ -65,6 +65,8 @@ export class ScopeColumns {
   private running: Promise<void> = Promise.resolve();
   /** Writes of the running catch-up, per field, set on the columns at its end. */
   private pending = new Map<string, { slots: number[]; values: IndexKey[] }>();
+  /** Writes merged into restored columns before a field was read, per field: applied when it is read. */
+  private backlog = new Map<string, { slots: number[]; values: IndexKey[] }>();
 
   constructor(
     readonly endpoint: EndpointDef,
@@ -99,12 +101,6 @@ export class ScopeColumns {
     if (this.partsLost || this.generation !== generation) await this.sync(db);
   }
 
-  /** Reads every stored part not read yet: the columns may then change. */
-  private async loadAll(): Promise<void> {
-    await Promise.all([null, ...this.fields].map((part) => this.load(part)));
-    if (!this.partsLost) this.parts = null;
-  }
-
   /**
    * Reads one stored part (null: the keys), unless read or being read. `gently`: a field
    * read ahead, decoded between other work until a request asks for it too.
@@ -126,10 +122,18 @@ export class ScopeColumns {
       if (this.parts !== parts) return;
       if (!value) this.partsLost = true;
       else if (part === null) this.restoreKeys(value as ColumnsKeys);
-      else this.columns.set(part, new CodedColumn(value as CodedColumnData));
+      else this.columns.set(part, this.caughtUp(part, new CodedColumn(value as CodedColumnData)));
     })().finally(() => this.loading.delete(name));
     this.loading.set(name, state);
     return state.done;
+  }
+
+  /** A field read after changes were merged: the writes it missed, applied in the order they came. */
+  private caughtUp(field: string, column: CodedColumn): CodedColumn {
+    const missed = this.backlog.get(field);
+    this.backlog.delete(field);
+    if (missed) column.assign(missed.slots, missed.values, this.count);
+    return column;
   }
 
   private restoreKeys(stored: ColumnsKeys): void {
@@ -162,13 +166,15 @@ export class ScopeColumns {
     const changes = await changesSince(db, this.scope, this.seq);
     if (changes.revision.seq === this.seq && !changes.reset) return false;
     if (!changes.reset && this.seq !== 0 && this.parts) {
-      // Restored and now changed: every part is read before anything is merged.
-      await this.loadAll();
+      // Restored and now changed: the keys are read to merge by key. A field not read
+      // yet keeps the writes it misses, applied when it is read (one filter after a
+      // sync reads one field, not all of them).
+      await this.load(null);
       if (this.partsLost) return this.catchUp(db);
     }
     if (changes.reset || this.seq === 0) this.startOver();
     const events = [...changes.heads.map((h) => ({ seq: h.chunk, head: h })), ...changes.overlay.map((e) => ({ seq: e.seq, entry: e }))].sort((a, b) => a.seq - b.seq);
-    const fields = [...this.columns.keys()];
+    const fields = this.fields;
     for (let i = 0; i < events.length; ) {
       // Chunks in a row are read together; overlay entries carry their row.
       let j = i;
@@ -187,6 +193,7 @@ export class ScopeColumns {
         // Swept while this catch-up ran: the next one starts over.
         this.seq = 0;
         this.pending.clear();
+        this.backlog.clear();
         return true;
       }
       for (const head of heads) {
@@ -219,6 +226,7 @@ export class ScopeColumns {
     this.chunkPass.clear();
     this.columns.clear();
     for (const field of this.fields) this.columns.set(field, new CodedColumn());
+    this.backlog.clear();
     this.liveRows = 0;
     this.version++;
   }
@@ -260,9 +268,11 @@ export class ScopeColumns {
     if (where === LOCAL && entry) this.local.set(slot, entry);
     else this.local.delete(slot);
     if (!encode) return;
-    for (const field of this.columns.keys()) {
-      let writes = this.pending.get(field);
-      if (!writes) this.pending.set(field, (writes = { slots: [], values: [] }));
+    for (const field of this.fields) {
+      // A field being read (or not read yet) gets the write when it is read.
+      const to = this.columns.has(field) ? this.pending : this.backlog;
+      let writes = to.get(field);
+      if (!writes) to.set(field, (writes = { slots: [], values: [] }));
       writes.slots.push(slot);
       writes.values.push(encode(field));
     }
