@@ -12,6 +12,9 @@ export interface CellView {
   readonly swatch: string | null;
 }
 
+/** A cell of a row not read yet: an empty text (kept as the node the row's text is written into once read). */
+export const BLANK_CELL: CellView = Object.freeze({ text: '', pieces: null, swatch: null });
+
 export function cellViewOf(column: ColumnDef, row: Readonly<Record<string, unknown>>, titleField: string | null, culture: string | null): CellView {
   const text = cellText(column, row, titleField, culture);
   const pieces = splitInvisibles(text);

@@ -53,6 +53,24 @@ describe('the generic table', () => {
     wrapper.unmount();
   });
 
+  it('shows a new order\'s rows in the cell elements already on screen, blank while they are read', async () => {
+    const { wrapper, query } = await setup(2500);
+    await eventually(() => expect(wrapper.findAll('[data-testid="row"]').length).toBeGreaterThan(10));
+    const cells = () => wrapper.findAll('.spacer [role="gridcell"]').map((c) => c.element);
+    const before = cells();
+    const blanks: number[] = [];
+    const observer = new MutationObserver(() => blanks.push(wrapper.findAll('.spacer .cell.blank').length));
+    observer.observe(wrapper.element, { attributes: true, subtree: true, attributeFilter: ['class'] });
+    await wrapper.setProps({ query: { ...query, sort: { field: 'name', descending: true } } });
+    await eventually(() => expect(wrapper.findAll('[data-testid="row"]')[0]!.text()).toContain('Group 999'));
+    observer.disconnect();
+    // The rows of the old order were dropped at once: their cells showed as blanks, then the new rows' texts.
+    expect(Math.max(...blanks)).toBeGreaterThan(0);
+    expect(wrapper.findAll('.spacer .cell.blank')).toHaveLength(0);
+    expect(cells()).toEqual(before);
+    wrapper.unmount();
+  });
+
   it('asks for ascending, then descending, then no sort when a header is clicked', async () => {
     const { wrapper, query } = await setup(5);
     await eventually(() => expect(wrapper.findAll('[data-testid="row"]')).toHaveLength(5));
