@@ -118,14 +118,21 @@ export const AREAS: readonly AreaDef[] = [
   },
 ];
 
+/** The endpoint of each table asked for: the catalogue does not change, and screens ask for it at every render. */
+const fillers = new Map<string, EndpointDef>();
+
 /**
  * The endpoint whose resource fills a table: its list endpoint when there is one,
  * else the write endpoint that returns its rows (posts, users).
  */
 export function endpointOfTable(table: string): EndpointDef {
-  const all = Object.values(endpoints).filter((e) => e.table === table);
-  const found = all.find((e) => e.kind === 'list') ?? all[0];
-  if (!found) throw new Error(`no endpoint fills table ${table}`);
+  let found = fillers.get(table);
+  if (!found) {
+    const all = Object.values(endpoints).filter((e) => e.table === table);
+    found = all.find((e) => e.kind === 'list') ?? all[0];
+    if (!found) throw new Error(`no endpoint fills table ${table}`);
+    fillers.set(table, found);
+  }
   return found;
 }
 
