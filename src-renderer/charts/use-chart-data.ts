@@ -3,7 +3,7 @@ import type { ScopeState } from '../../src-shared/store/index.js';
 import { useAppContext } from '../app-context.js';
 import { aggregate, type ChartData } from './aggregate.js';
 import { chartsOf } from './chart-specs.js';
-import { endpointOfTable } from '../presentation/areas.js';
+import { endpointOfTable } from '../../src-shared/api/index.js';
 import { rowLabel } from '../presentation/references.js';
 import { useScopeStates } from '../composables/use-area-sync.js';
 import { whenQuiet, type QuietTiming } from '../lib/when-quiet.js';

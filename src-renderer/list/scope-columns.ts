@@ -51,7 +51,7 @@ export class ScopeColumns {
   /** Every slot's key; null while a restored copy has not read them. */
   private keyList: string[] | null = [];
   private writtenAt: Float64Array = new Float64Array(0);
-  /** The stored parts of restored columns, each read once when first needed (a field read after changes were merged gets them from `backlog`). */
+  /** The stored parts of restored columns, each read once when first needed (a field read after changes were merged gets them from `unapplied`). */
   private parts: StoredColumns | null = null;
   private partsLost = false;
   /** Raised whenever the columns start over (rows removed, or a stored part was gone). */
@@ -63,10 +63,12 @@ export class ScopeColumns {
   private chunkPass = new Map<number, string>();
   private liveRows = 0;
   private running: Promise<void> = Promise.resolve();
-  /** Writes of the running catch-up, per field, set on the columns at its end. */
-  private pending = new Map<string, { slots: number[]; values: IndexKey[] }>();
-  /** Writes merged into restored columns before a field was read, per field: applied when it is read. */
-  private backlog = new Map<string, { slots: number[]; values: IndexKey[] }>();
+  /**
+   * Writes not yet set on the columns, per field, in the order they came: a field read
+   * gets them at the end of the catch-up that wrote them; a restored field not read yet
+   * gets them when it is read.
+   */
+  private unapplied = new Map<string, { slots: number[]; values: IndexKey[] }>();
 
   constructor(
     readonly endpoint: EndpointDef,
@@ -128,11 +130,11 @@ export class ScopeColumns {
     return state.done;
   }
 
-  /** A field read after changes were merged: the writes it missed, applied in the order they came. */
+  /** A field's column with the writes not yet set on it. */
   private caughtUp(field: string, column: CodedColumn): CodedColumn {
-    const missed = this.backlog.get(field);
-    this.backlog.delete(field);
-    if (missed) column.assign(missed.slots, missed.values, this.count);
+    const writes = this.unapplied.get(field);
+    this.unapplied.delete(field);
+    if (writes) column.assign(writes.slots, writes.values, this.count);
     return column;
   }
 
@@ -174,7 +176,6 @@ export class ScopeColumns {
     }
     if (changes.reset || this.seq === 0) this.startOver();
     const events = [...changes.heads.map((h) => ({ seq: h.chunk, head: h })), ...changes.overlay.map((e) => ({ seq: e.seq, entry: e }))].sort((a, b) => a.seq - b.seq);
-    const fields = this.fields;
     for (let i = 0; i < events.length; ) {
       // Chunks in a row are read together; overlay entries carry their row.
       let j = i;
@@ -187,13 +188,12 @@ export class ScopeColumns {
       }
       const heads = events.slice(i, j).map((e) => (e as { head: (typeof changes.heads)[number] }).head);
       // Heads carry their columns: rows are read only for chunks written without them.
-      const bare = heads.filter((h) => !fields.every((f) => h.columns?.[f]));
+      const bare = heads.filter((h) => !this.fields.every((f) => h.columns?.[f]));
       const bodies = bare.length > 0 ? await readBodies(db, this.scope, bare.map((h) => h.chunk)) : [];
       if (bodies.some((b) => !b)) {
         // Swept while this catch-up ran: the next one starts over.
         this.seq = 0;
-        this.pending.clear();
-        this.backlog.clear();
+        this.unapplied.clear();
         return true;
       }
       for (const head of heads) {
@@ -207,8 +207,7 @@ export class ScopeColumns {
       }
       i = j;
     }
-    for (const [field, { slots, values }] of this.pending) this.columns.get(field)!.assign(slots, values, this.count);
-    this.pending.clear();
+    for (const [field, column] of this.columns) this.caughtUp(field, column);
     this.seq = changes.revision.seq;
     this.version++;
     return true;
@@ -226,7 +225,7 @@ export class ScopeColumns {
     this.chunkPass.clear();
     this.columns.clear();
     for (const field of this.fields) this.columns.set(field, new CodedColumn());
-    this.backlog.clear();
+    this.unapplied.clear();
     this.liveRows = 0;
     this.version++;
   }
@@ -269,10 +268,8 @@ export class ScopeColumns {
     else this.local.delete(slot);
     if (!encode) return;
     for (const field of this.fields) {
-      // A field being read (or not read yet) gets the write when it is read.
-      const to = this.columns.has(field) ? this.pending : this.backlog;
-      let writes = to.get(field);
-      if (!writes) to.set(field, (writes = { slots: [], values: [] }));
+      let writes = this.unapplied.get(field);
+      if (!writes) this.unapplied.set(field, (writes = { slots: [], values: [] }));
       writes.slots.push(slot);
       writes.values.push(encode(field));
     }

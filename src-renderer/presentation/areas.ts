@@ -1,4 +1,4 @@
-import { endpoints, type EndpointDef, type EndpointId } from '../../src-shared/api/index.js';
+import { endpointOfTable, endpoints, type EndpointDef, type EndpointId } from '../../src-shared/api/index.js';
 import { scopeKey } from '../../src-shared/store/index.js';
 
 /**
@@ -117,24 +117,6 @@ export const AREAS: readonly AreaDef[] = [
     emptyHint: 'Notification channels appear after the first sync when the token may read notifications.',
   },
 ];
-
-/** The endpoint of each table asked for: the catalogue does not change, and screens ask for it at every render. */
-const fillers = new Map<string, EndpointDef>();
-
-/**
- * The endpoint whose resource fills a table: its list endpoint when there is one,
- * else the write endpoint that returns its rows (posts, users).
- */
-export function endpointOfTable(table: string): EndpointDef {
-  let found = fillers.get(table);
-  if (!found) {
-    const all = Object.values(endpoints).filter((e) => e.table === table);
-    found = all.find((e) => e.kind === 'list') ?? all[0];
-    if (!found) throw new Error(`no endpoint fills table ${table}`);
-    fillers.set(table, found);
-  }
-  return found;
-}
 
 /** True when the table is filled by a list endpoint (so it has scopes and indexes). */
 export function isListed(table: string): boolean {

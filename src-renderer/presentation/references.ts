@@ -1,5 +1,5 @@
 import { endpoints, rowKey } from '../../src-shared/api/index.js';
-import { endpointOfTable } from './areas.js';
+import { endpointOfTable } from '../../src-shared/api/index.js';
 import { localeTitleField } from './columns.js';
 import { localeText } from '../lib/locales.js';
 

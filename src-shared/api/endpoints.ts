@@ -599,6 +599,25 @@ export function isPermitted(
   return false;
 }
 
+/** The endpoint of each table asked for (the catalogue does not change). */
+const fillers = new Map<string, EndpointDef>();
+
+/**
+ * The endpoint whose resource fills a table: its list endpoint when there is one (E5's
+ * rows live in E4's table), else the write endpoint that returns its rows (posts,
+ * users). Its query fields are the table's indexed fields.
+ */
+export function endpointOfTable(table: string): EndpointDef {
+  let found = fillers.get(table);
+  if (!found) {
+    const all = Object.values(endpoints).filter((e) => e.table === table);
+    found = all.find((e) => e.kind === 'list') ?? all[0];
+    if (!found) throw new Error(`no endpoint fills table ${table}`);
+    fillers.set(table, found);
+  }
+  return found;
+}
+
 /** Fields that need an index: every F or S query parameter of the list. */
 export function indexedFields(endpoint: EndpointDef): string[] {
   return Object.entries(endpoint.query)

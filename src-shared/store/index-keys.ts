@@ -1,5 +1,5 @@
 import type { EndpointDef, ScalarType } from '../api/index.js';
-import { endpoints, indexedFields } from '../api/index.js';
+import { endpointOfTable, indexedFields } from '../api/index.js';
 
 /**
  * IndexedDB cannot index booleans or nulls, and ISO date strings with mixed offsets
@@ -60,20 +60,6 @@ export function indexKeysOf(endpoint: EndpointDef, row: Readonly<Record<string, 
   return keys;
 }
 
-/** Per table, the endpoint whose query fields are the table's indexes: its list endpoint (E5 → E4), else the only one. */
-const indexOwners = new Map<string, EndpointDef>();
-
-function indexOwner(table: string): EndpointDef {
-  let owner = indexOwners.get(table);
-  if (!owner) {
-    const all = Object.values(endpoints);
-    owner = all.find((e) => e.table === table && e.kind === 'list') ?? all.find((e) => e.table === table);
-    if (!owner) throw new Error(`no endpoint stores rows in table ${table}`);
-    indexOwners.set(table, owner);
-  }
-  return owner;
-}
-
 /**
  * The encoded values of some rows of a mirror table, a column per indexed field (each
  * as long as `rows`). Every row of every page passes here: it builds no object per row
@@ -82,7 +68,7 @@ function indexOwner(table: string): EndpointDef {
  */
 export function tableIndexColumns(table: string, rows: readonly Readonly<Record<string, unknown>>[]): Record<string, IndexKey[]> {
   const columns: Record<string, IndexKey[]> = {};
-  for (const [field, type] of indexedFieldTypes(indexOwner(table))) {
+  for (const [field, type] of indexedFieldTypes(endpointOfTable(table))) {
     const column = new Array<IndexKey>(rows.length);
     for (let i = 0; i < rows.length; i++) column[i] = encodeIndexKey(type, rows[i]![field]);
     columns[field] = column;
@@ -92,5 +78,5 @@ export function tableIndexColumns(table: string, rows: readonly Readonly<Record<
 
 /** The encoded index keys of a row of a mirror table. */
 export function tableIndexKeys(table: string, row: Readonly<Record<string, unknown>>): Record<string, IndexKey> {
-  return indexKeysOf(indexOwner(table), row);
+  return indexKeysOf(endpointOfTable(table), row);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints, ENDPOINT_IDS } from '../../../src-shared/api/index.js';
 import { mirrorTableSpecs } from '../../../src-shared/store/index.js';
-import { AREAS, childEndpointsOf, endpointOfTable, isListed, placeOfTable } from '../../../src-renderer/presentation/areas.js';
+import { endpointOfTable } from '../../../src-shared/api/index.js';
+import { AREAS, childEndpointsOf, isListed, placeOfTable } from '../../../src-renderer/presentation/areas.js';
 import { columnsOf, localeTitleField } from '../../../src-renderer/presentation/columns.js';
 import { fieldsOf, labelOf } from '../../../src-renderer/presentation/fields.js';
 
