@@ -1,0 +1,33 @@
+// @vitest-environment happy-dom
+import { mount } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import { endpoints, type Filter } from '../../../src-shared/api/index.js';
+import FilterBar from '../../../src-renderer/components/FilterBar.vue';
+import { renderingContext } from '../helpers/renderer-context.js';
+
+describe('the filter bar', () => {
+  const filters: Filter[] = [
+    { field: 'name', op: 'gte', value: 'Group 3' },
+    { field: 'isVisible', op: 'eq', value: 'false' },
+  ];
+
+  it('shows each filter as a chip whose remove button names the filter, and removes only that one', async () => {
+    const wrapper = mount(FilterBar, { props: { endpoint: endpoints.E6, filters }, global: renderingContext().global });
+    const chips = wrapper.findAll('[data-testid="filter-chip"]');
+    expect(chips.map((c) => c.find('button').attributes('aria-label'))).toEqual(['Remove filter Name ≥ Group 3', 'Remove filter Is visible = No']);
+    // The chip reads as its filter; the × is not part of what a screen reader says.
+    expect(chips[1]!.text()).toContain('Is visible = No');
+    expect(chips[1]!.find('[aria-hidden="true"]').text()).toBe('×');
+
+    await chips[0]!.find('button').trigger('click');
+    expect(wrapper.emitted('update:filters')).toEqual([[[filters[1]]]]);
+    wrapper.unmount();
+  });
+
+  it('builds no naive-ui tag for a filter (its styles, inserted on first use, held up the first filter)', () => {
+    const wrapper = mount(FilterBar, { props: { endpoint: endpoints.E6, filters }, global: renderingContext().global });
+    expect(wrapper.findAll('[data-testid="filter-chip"]')).toHaveLength(2);
+    expect(wrapper.find('.n-tag').exists()).toBe(false);
+    wrapper.unmount();
+  });
+});
