@@ -19,6 +19,11 @@ export interface ColumnsBase {
   readonly place: Float64Array;
   /** The fields stored, each as its own part. */
   readonly fields: readonly string[];
+  /**
+   * What each field's part costs to read, about its bytes as stored (see list-caches.ts):
+   * the fields are read ahead costliest first. Absent from bases stored before.
+   */
+  readonly partBytes?: Readonly<Record<string, number>>;
   readonly chunks: Float64Array;
   readonly passes: readonly string[];
   readonly local: readonly (readonly [number, OverlayEntry])[];

@@ -63,6 +63,19 @@ function storedField(field: CodedColumnData): StoredField {
   const codes = field.codes instanceof Uint32Array ? (packInts(field.codes) ?? field.codes) : field.codes;
   return { strs: field.strs, nums: packSorted(field.nums) ?? field.nums, codes };
 }
+/** Bytes a typed array, or packed integers, take as stored. */
+const bytesOf = (value: ArrayBufferView | PackedInts | PackedSorted) => ('packed' in value ? (value.packed === 'ints' ? value : value.gaps).bytes.byteLength : value.byteLength);
+
+/**
+ * About what a field's part costs to read: its bytes as stored, a dictionary's texts a
+ * byte a character and 16 more each (every text is an object of its own when read).
+ */
+function partBytesOf(field: StoredField): number {
+  let bytes = bytesOf(field.nums) + bytesOf(field.codes);
+  for (const text of field.strs) bytes += text.length + 16;
+  return bytes;
+}
+
 /** A field as stored, decoded at once, or with `pause` awaited between ranges of the decode (a field read ahead, see `decodeGently`). */
 async function fieldOf(stored: StoredField, pause?: () => Promise<void>): Promise<CodedColumnData> {
   const { strs, nums, codes } = stored;
@@ -165,10 +178,12 @@ export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, firs
   const scope = scopeId(columns.scope);
   const seq = columns.seq;
   const { base, keys, fields } = columns.snapshot();
+  const stored = Object.entries(fields).map(([field, value]) => [field, storedField(value)] as const);
+  const partBytes = Object.fromEntries(stored.map(([field, value]) => [field, partBytesOf(value)]));
   const records = [
-    { scope, part: 'columns', seq, value: storedBase(base) },
+    { scope, part: 'columns', seq, value: storedBase({ ...base, partBytes }) },
     { scope, part: KEYS_PART, seq, value: storedKeys(keys) },
-    ...Object.entries(fields).map(([field, value]) => ({ scope, part: fieldPart(field), seq, value: storedField(value) })),
+    ...stored.map(([field, value]) => ({ scope, part: fieldPart(field), seq, value })),
     { scope, part: 'first', seq, value: first },
   ];
   const written = await db.transaction('rw', [db.listCaches, db.revisions], async () => {

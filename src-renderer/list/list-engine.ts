@@ -190,7 +190,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   const readRest = async (columns: ScopeColumns) => {
     readingAhead = true;
     try {
-      for (const field of columns.fields) {
+      for (const field of columns.unreadFields()) {
         // Another list shown meanwhile: its fields are read instead.
         if (readAheadOf !== columns) return;
         await columns.ensure(db, { fields: [field], gently: true });

@@ -130,6 +130,22 @@ export class ScopeColumns {
     return state.done;
   }
 
+  /**
+   * The fields not read yet, in the order to read them ahead: costliest first (as the
+   * stored base says; in the catalogue's order when it does not). A user's first filter
+   * on a field not read yet reads that field's part on demand: with the costly parts
+   * read first, that is a cheap one (at a million rows, the last change date's million
+   * distinct values were ~6 MB, 120 ms of a first filter read on demand; a state of three
+   * values a byte a row).
+   */
+  unreadFields(): string[] {
+    const unread = this.fields.filter((field) => !this.columns.has(field));
+    const bytes = this.parts?.base.partBytes;
+    if (!bytes) return unread;
+    const cost = (field: string) => bytes[field] ?? 0;
+    return unread.sort((a, b) => cost(b) - cost(a));
+  }
+
   /** A field's column with the writes not yet set on it. */
   private caughtUp(field: string, column: CodedColumn): CodedColumn {
     const writes = this.unapplied.get(field);

@@ -329,6 +329,38 @@ describe('stored columns read in parts', () => {
     db.close();
   });
 
+  it('are read ahead costliest first, as the stored base measured each part, so a first filter read on demand reads a cheap one', async () => {
+    const { db, again, engine } = await restored(0);
+    const base = (await db.listCaches.get([scopeId(scope), 'columns']))!.value as { partBytes?: Record<string, number> };
+    const bytes = base.partBytes!;
+    expect(Object.keys(bytes).sort()).toEqual([...indexedFields(endpoint)].sort());
+    // 150 distinct ids (36 characters each) against seven names and a few dates: the ids cost most.
+    expect(Math.max(...Object.values(bytes))).toBe(bytes.id);
+    const reads = vi.spyOn(again.listCaches, 'get');
+    await engine.window(filtered, 0, 40);
+    await vi.waitFor(() => expect(indexedFields(endpoint).every((f) => keptColumns(again, scope)!.columns.has(f))).toBe(true));
+    const fieldsRead = reads.mock.calls.map(([key]) => (key as [number, string])[1]).filter((p) => p.startsWith('field:')).map((p) => p.slice('field:'.length));
+    // The window's own fields first, then the rest by cost (the catalogue's order puts the ids fourth).
+    const rest = indexedFields(endpoint).filter((f) => f !== 'name' && f !== 'description');
+    expect(fieldsRead.slice(0, 2).sort()).toEqual(['description', 'name']);
+    expect(fieldsRead.slice(2)).toEqual([...rest].sort((a, b) => bytes[b]! - bytes[a]!));
+    expect(fieldsRead[2]).toBe('id');
+    db.close();
+  });
+
+  it('are read ahead in the catalogue order from a base stored without the cost of its parts', async () => {
+    const { db, again, engine } = await restored(0);
+    const record = (await db.listCaches.get([scopeId(scope), 'columns']))!;
+    const { partBytes: _, ...older } = record.value as { partBytes?: Record<string, number> };
+    await db.listCaches.put({ ...record, value: older });
+    const reads = vi.spyOn(again.listCaches, 'get');
+    await engine.window(filtered, 0, 40);
+    await vi.waitFor(() => expect(indexedFields(endpoint).every((f) => keptColumns(again, scope)!.columns.has(f))).toBe(true));
+    const fieldsRead = reads.mock.calls.map(([key]) => (key as [number, string])[1]).filter((p) => p.startsWith('field:')).slice(2);
+    expect(fieldsRead).toEqual(indexedFields(endpoint).filter((f) => f !== 'name' && f !== 'description').map((f) => `field:${f}`));
+    db.close();
+  });
+
   it('are read ahead after a count and a remembered pass that follow the window, not only after the window', async () => {
     const { db, engine, partsRead } = await restored(30);
     await engine.window(filtered, 0, 40);
@@ -376,7 +408,7 @@ describe('stored columns read in parts', () => {
     const ahead = held[0]!.part;
     // A filter on a field not read yet: its read starts beside the one read ahead, and no other field's waits.
     // The last field in the order the read ahead goes, so the next field read ahead is another.
-    const other = indexedFields(endpoint).map((f) => `field:${f}`).findLast((p) => p !== ahead && p !== 'field:name')!;
+    const other = keptColumns(again, scope)!.unreadFields().map((f) => `field:${f}`).findLast((p) => p !== ahead && p !== 'field:name')!;
     const count = engine.walk({ ...filtered, residual: [{ field: other.slice('field:'.length), op: 'eq', key: 'x' }] }, { chunk: 1_000 });
     await vi.waitFor(() => expect(held.map((h) => h.part)).toEqual([ahead, other]));
     // The field read ahead arrives: the next one is read while the filter still waits for its own.
