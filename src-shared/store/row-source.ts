@@ -2,7 +2,8 @@ import { Dexie } from 'dexie';
 import type { RowPlace } from './chunk-resolve.js';
 import { tableIndexKeys } from './index-keys.js';
 import type { ChunkHead, OverlayEntry, ScopeRevision, StoredRow } from './records.js';
-import type { OutpostDb } from './schema.js';
+import { endpoints } from '../api/index.js';
+import { mirrorTableSpecs, type OutpostDb } from './schema.js';
 import { scopeId, type ScopeKey } from './scope-key.js';
 import { ChunkRows, chunkRows, range, scopeRevision, tablesOf, viewOf } from './scope-views.js';
 
@@ -236,6 +237,25 @@ export async function readBodies(db: OutpostDb, scope: ScopeKey, chunks: readonl
   const id = scopeId(scope);
   const read = await db.chunkBodies.bulkGet(chunks.map((c) => [id, c] as [number, number]));
   return read.map((body) => (body ? new ChunkRows(body.rows) : undefined));
+}
+
+/** Tables no list endpoint fills (users: each looked up or edited on its own, in a scope of its own). */
+let unlisted: string[] | undefined;
+function unlistedTables(): string[] {
+  unlisted ??= Object.keys(mirrorTableSpecs()).filter((table) => !Object.values(endpoints).some((e) => e.table === table && e.kind === 'list'));
+  return unlisted;
+}
+
+/**
+ * How many rows the tables no list fills hold: rows no list's pass counts, so main's
+ * count of the rows mirrored leaves them out (the users a workspace names, kept by id
+ * to be editable, were Settings' 50 rows more than the status bar's). Each is a single
+ * row, so counting their entries is counting their rows.
+ */
+export async function countUnlistedRows(db: OutpostDb): Promise<number> {
+  let n = 0;
+  for (const table of unlistedTables()) n += await db.overlay.where('table').equals(table).filter((e) => e.row !== null).count();
+  return n;
 }
 
 /** How many rows a table holds now, over every scope. */

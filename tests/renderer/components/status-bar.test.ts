@@ -8,7 +8,11 @@ import { createAppRouter } from '../../../src-renderer/router.js';
 import { useConnectionStore } from '../../../src-renderer/stores/connection-store.js';
 import { useSyncStore } from '../../../src-renderer/stores/sync-store.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
-import { eventually, fakeBridge, renderingContext } from '../helpers/renderer-context.js';
+import { countTableRows, createDexieMirrorStore, mirrorTableSpecs, scopeKey } from '../../../src-shared/store/index.js';
+import { eventually, fakeBridge, renderingContext, seedRows } from '../helpers/renderer-context.js';
+import { userGroup } from '../helpers/rows.js';
+
+const guidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const idle: SyncStatus = { online: true, authNeeded: false, running: false, rowsMirrored: 1200, rowsPerSecond: 0, requestsUsed: 0, requestBudget: 90, lastSyncedAt: null, scopes: [] };
 
@@ -35,6 +39,21 @@ describe('the status bar', () => {
     await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Online'));
     useConnectionStore().setLinked(false);
     await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Offline'));
+  });
+
+  it('counts the rows cached as Storage used does: the lists main mirrored, and the users kept outside any list', async () => {
+    const { wrapper, emit, db } = await mountBar({ ...idle, rowsMirrored: 5 });
+    const rows = Array.from({ length: 5 }, (_, i) => userGroup(i));
+    await seedRows(db, 'E20', {}, rows);
+    await eventually(() => expect(wrapper.get('[data-testid="rows-cached"]').text()).toBe('5 rows cached'));
+    // Users the workspace names, kept by id so they can be edited: no list's pass counts them.
+    const store = createDexieMirrorStore(db);
+    for (const id of [guidOf(1), guidOf(2)]) await store.putRow({ endpoint: 'E19', scope: scopeKey('E19', { userId: id }), row: { id } });
+    await eventually(() => expect(wrapper.get('[data-testid="rows-cached"]').text()).toBe('7 rows cached'), 5000);
+    const stored = await Promise.all(Object.keys(mirrorTableSpecs()).map((t) => countTableRows(db, t)));
+    expect(stored.reduce((a, b) => a + b, 0)).toBe(7);
+    emit('sync.status', { ...idle, rowsMirrored: 8 });
+    await eventually(() => expect(wrapper.get('[data-testid="rows-cached"]').text()).toBe('10 rows cached'));
   });
 
   it('shows a progress bar and the list being synced while passes run', async () => {
