@@ -317,6 +317,21 @@ export class ScopeColumns {
     return this.place[slot]! !== GONE;
   }
 
+  /**
+   * One byte a slot, 1 where the slot holds a row now. One loop over the places, a
+   * call less a slot than {@link alive}: built again at the first query after every
+   * change of the list, it was the costliest part of a first filter (~15–25 ms at a
+   * million slots, run cold each time) while the filter's own pass over the same slots
+   * took ~1 ms.
+   */
+  liveMask(): Uint8Array {
+    const n = this.count;
+    const place = this.place;
+    const mask = new Uint8Array(n);
+    for (let slot = 0; slot < n; slot++) mask[slot] = Number(place[slot]! !== GONE);
+    return mask;
+  }
+
   /** The columns as stored: copies, so the live ones may change while they are written (every part read first, see {@link ensure}). */
   snapshot(): ColumnsSnapshot {
     const n = this.count;
