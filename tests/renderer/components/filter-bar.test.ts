@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { mount } from '@vue/test-utils';
+import { NPopover } from 'naive-ui';
 import { describe, expect, it } from 'vitest';
 import { endpoints, type Filter } from '../../../src-shared/api/index.js';
 import FilterBar from '../../../src-renderer/components/FilterBar.vue';
-import { renderingContext } from '../helpers/renderer-context.js';
+import { eventually, renderingContext } from '../helpers/renderer-context.js';
 
 describe('the filter bar', () => {
   const filters: Filter[] = [
@@ -21,6 +22,31 @@ describe('the filter bar', () => {
 
     await chips[0]!.find('button').trigger('click');
     expect(wrapper.emitted('update:filters')).toEqual([[[filters[1]]]]);
+    wrapper.unmount();
+  });
+
+  it('closes the new filter form on Escape, from inside or from its button, and gives the focus back to the button', async () => {
+    const wrapper = mount(FilterBar, { props: { endpoint: endpoints.E6, filters }, global: renderingContext().global, attachTo: document.body });
+    const button = wrapper.get('[data-testid="add-filter"]');
+    const form = () => document.querySelector<HTMLFormElement>('form.editor');
+    for (const from of ['inside', 'button'] as const) {
+      await button.trigger('click');
+      await eventually(() => expect(wrapper.findComponent(NPopover).props('show')).toBe(true));
+      await eventually(() => expect(form()).not.toBeNull());
+      const target = from === 'inside' ? form()!.querySelector('input')! : button.element;
+      target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      // Closed (its content leaves with a transition, which a test document does not end).
+      await eventually(() => expect(wrapper.findComponent(NPopover).props('show')).toBe(false));
+      await eventually(() => expect(document.activeElement).toBe(button.element));
+    }
+    // Escape in a field whose list of options is open closes that list, not the form.
+    await button.trigger('click');
+    await eventually(() => expect(wrapper.findComponent(NPopover).props('show')).toBe(true));
+    const field = document.querySelector('form.editor .n-base-selection')!;
+    field.classList.add('n-base-selection--active');
+    field.querySelector('input')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(wrapper.findComponent(NPopover).props('show')).toBe(true);
     wrapper.unmount();
   });
 
