@@ -165,12 +165,12 @@ export function firstWindowAnswers(first: FirstWindow, query: EngineQuery, offse
  * since shows them at once, while its columns are read.
  */
 export async function storedFirstWindow(db: OutpostDb, query: EngineQuery, offset: number, limit: number | null): Promise<WindowAnswer | null> {
-  if (offset !== 0 || query.residual.length > 0) return null;
+  if (offset !== 0 || limit === null || query.residual.length > 0) return null;
   const stored = await loadFirstWindow(db, query.scope).catch(() => null);
   // A changed list is not shown from them: the screen had no reliable signal to replace
   // rows of a moment ago, and kept them (a new post without its title) until something else changed.
   if (!stored?.current || !firstWindowAnswers(stored.first, query, offset, limit)) return null;
-  return { total: stored.first.total, entries: stored.first.entries.slice(0, limit!), seq: stored.seq };
+  return { total: stored.first.total, entries: stored.first.entries.slice(0, limit), seq: stored.seq };
 }
 
 /** Stores a list's columns (every part read first, see ScopeColumns.ensure) and first window, all at the columns' revision. */

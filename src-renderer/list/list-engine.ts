@@ -210,7 +210,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   };
   const readRestWhenQuiet = (columns: ScopeColumns) => {
     // Every field read already (built from the chunks, or read ahead before).
-    if (columns.fields.every((field) => columns.columns.has(field))) return;
+    if (columns.unreadFields().length === 0) return;
     readAheadOf = columns;
     armReadAhead();
   };

@@ -56,9 +56,6 @@ function localEngine(db: OutpostDb): ListEngine {
   return engine;
 }
 
-/** True when a window may be answered by a list's stored first rows (which hold the first rows of its default order only). */
-const mayBeStoredFirst = (query: EngineQuery, offset: number, limit: number | null) => offset === 0 && limit !== null && query.residual.length === 0;
-
 /**
  * The list engine over the list worker (`connect` starts it, or answers null where none
  * runs), with `inProcess` where it does not answer. Every request is posted in the
@@ -77,7 +74,7 @@ export function workerEngine(db: OutpostDb, connect: () => AskWorker | null, inP
       // A list opened again and unchanged: its stored first rows, read here (one small
       // record), answer at once while the worker reads the list for what comes next
       // (its first scroll, filter or sort), answering this same request from there.
-      if (!served.has(query.scope) && mayBeStoredFirst(query, offset, limit)) {
+      if (!served.has(query.scope)) {
         const stored = await storedFirstWindow(db, query, offset, limit).catch(() => null);
         if (stored) return stored;
       }

@@ -2,7 +2,7 @@ import { Dexie } from 'dexie';
 import type { RowPlace } from './chunk-resolve.js';
 import { tableIndexKeys } from './index-keys.js';
 import type { ChunkHead, OverlayEntry, ScopeRevision, StoredRow } from './records.js';
-import { endpoints } from '../api/index.js';
+import { endpointOfTable } from '../api/index.js';
 import { mirrorTableSpecs, type OutpostDb } from './schema.js';
 import { scopeId, type ScopeKey } from './scope-key.js';
 import { ChunkRows, chunkRows, range, scopeRevision, tablesOf, viewOf } from './scope-views.js';
@@ -240,11 +240,7 @@ export async function readBodies(db: OutpostDb, scope: ScopeKey, chunks: readonl
 }
 
 /** Tables no list endpoint fills (users: each looked up or edited on its own, in a scope of its own). */
-let unlisted: string[] | undefined;
-function unlistedTables(): string[] {
-  unlisted ??= Object.keys(mirrorTableSpecs()).filter((table) => !Object.values(endpoints).some((e) => e.table === table && e.kind === 'list'));
-  return unlisted;
-}
+const unlistedTables = () => Object.keys(mirrorTableSpecs()).filter((table) => endpointOfTable(table).kind !== 'list');
 
 /**
  * How many rows the tables no list fills hold: rows no list's pass counts, so main's

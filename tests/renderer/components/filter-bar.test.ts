@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { mount } from '@vue/test-utils';
-import { NPopover } from 'naive-ui';
+import { NPopover, NSelect } from 'naive-ui';
 import { describe, expect, it } from 'vitest';
 import { endpoints, type Filter } from '../../../src-shared/api/index.js';
 import FilterBar from '../../../src-renderer/components/FilterBar.vue';
@@ -42,9 +42,9 @@ describe('the filter bar', () => {
     // Escape in a field whose list of options is open closes that list, not the form.
     await button.trigger('click');
     await eventually(() => expect(wrapper.findComponent(NPopover).props('show')).toBe(true));
-    const field = document.querySelector('form.editor .n-base-selection')!;
-    field.classList.add('n-base-selection--active');
-    field.querySelector('input')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    const field = wrapper.findComponent(NPopover).findComponent(NSelect);
+    field.vm.$emit('update:show', true);
+    document.querySelector('form.editor input')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     await new Promise((r) => setTimeout(r, 50));
     expect(wrapper.findComponent(NPopover).props('show')).toBe(true);
     wrapper.unmount();
