@@ -4,6 +4,7 @@ import { fieldPart, KEYS_PART, type ColumnsBase, type ColumnsKeys, type StoredCo
 import type { CodedColumnData } from './coded-column.js';
 import { decodeGently, packInts, packSorted, sortedDecode, unpackFloats, unpackSorted, unpackUnsigned, unsignedDecode, type PackedInts, type PackedSorted } from './packed-ints.js';
 import type { ScopeColumns } from './scope-columns.js';
+import { dropStalePieces, joinPieces, PIECE_BYTES, piecedRecords } from './stored-pieces.js';
 
 /**
  * What the list worker keeps of a list between sessions (`listCaches`, schema
@@ -95,11 +96,13 @@ export async function loadColumns(db: OutpostDb, scope: number): Promise<StoredC
   const [record, revision] = await Promise.all([db.listCaches.get([scope, 'columns']), db.revisions.get(scope)]);
   const stored = record?.value as StoredBase | undefined;
   if (!record || stored?.layout !== 'parts' || (revision?.resetAt ?? 0) > record.seq) return null;
-  const part = async <T, U>(name: string, read: (stored: T) => U | Promise<U>): Promise<U | null> => {
+  const part = async <T, U>(name: string, read: (stored: T) => U | Promise<U>, pause?: () => Promise<void>): Promise<U | null> => {
     const found = await db.listCaches.get([scope, name]);
-    return found?.seq === record.seq ? read(found.value as T) : null;
+    if (found?.seq !== record.seq) return null;
+    const value = await joinPieces(db, scope, name, found, pause);
+    return value === null ? null : read(value as T);
   };
-  return { base: baseOf(stored), keys: () => part(KEYS_PART, keysOf), field: (name, pause) => part(fieldPart(name), (stored: StoredField) => fieldOf(stored, pause)) };
+  return { base: baseOf(stored), keys: () => part(KEYS_PART, keysOf), field: (name, pause) => part(fieldPart(name), (stored: StoredField) => fieldOf(stored, pause), pause) };
 }
 
 /**
@@ -173,8 +176,13 @@ export async function storedFirstWindow(db: OutpostDb, query: EngineQuery, offse
   return { total: stored.first.total, entries: stored.first.entries.slice(0, limit), seq: stored.seq };
 }
 
-/** Stores a list's columns (every part read first, see ScopeColumns.ensure) and first window, all at the columns' revision. */
-export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, first: FirstWindow): Promise<void> {
+/**
+ * Stores a list's columns (every part read first, see ScopeColumns.ensure) and first
+ * window, all at the columns' revision. The keys' and the fields' large arrays are kept
+ * in pieces of `pieceBytes` (stored-pieces.ts); the base, which every query of a list
+ * opened again reads first, is one record.
+ */
+export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, first: FirstWindow, pieceBytes = PIECE_BYTES): Promise<void> {
   const scope = scopeId(columns.scope);
   const seq = columns.seq;
   const { base, keys, fields } = columns.snapshot();
@@ -182,14 +190,15 @@ export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, firs
   const partBytes = Object.fromEntries(stored.map(([field, value]) => [field, partBytesOf(value)]));
   const records = [
     { scope, part: 'columns', seq, value: storedBase({ ...base, partBytes }) },
-    { scope, part: KEYS_PART, seq, value: storedKeys(keys) },
-    ...stored.map(([field, value]) => ({ scope, part: fieldPart(field), seq, value })),
+    ...piecedRecords(scope, KEYS_PART, seq, storedKeys(keys), pieceBytes),
+    ...stored.flatMap(([field, value]) => piecedRecords(scope, fieldPart(field), seq, value, pieceBytes)),
     { scope, part: 'first', seq, value: first },
   ];
   const written = await db.transaction('rw', [db.listCaches, db.revisions], async () => {
     // Rows removed while the copy was taken: it would be thrown away on the next open.
     if (((await db.revisions.get(scope))?.resetAt ?? 0) > seq) return false;
     await db.listCaches.bulkPut(records);
+    await dropStalePieces(db, scope, new Set(records.map((r) => r.part)));
     return true;
   });
   if (written) columns.storedSeq = seq;

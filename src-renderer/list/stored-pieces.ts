@@ -1,0 +1,123 @@
+import { Dexie } from 'dexie';
+import type { ListCacheRecord, OutpostDb } from '../../src-shared/store/index.js';
+
+/**
+ * Bytes of an array kept in one `listCaches` record at most. A record read in a worker
+ * is turned back into values in one task of that worker: a million-row field part of
+ * ~6 MB held the list worker 30–45 ms (Chromium 156), and a filter that arrived
+ * meanwhile waited for it. Read as 128 KB records one after another, the longest task
+ * was 6–9 ms. Records past ~190 KB are also kept as files beside LevelDB, which read
+ * slower (see chunk-writes.ts).
+ */
+export const PIECE_BYTES = 128 * 1024;
+
+const ARRAYS = { Uint8Array, Uint16Array, Uint32Array, Float64Array } as const;
+type ArrayName = keyof typeof ARRAYS;
+
+/** Where a part's large array was: its type, its bytes, and the pieces `<part>#<first>`… that hold them. */
+interface PiecedArray {
+  readonly pieced: ArrayName;
+  readonly byteLength: number;
+  readonly first: number;
+  readonly count: number;
+}
+
+const isPieced = (value: object): value is PiecedArray => 'pieced' in value && typeof (value as PiecedArray).pieced === 'string';
+const arrayName = (value: ArrayBufferView): ArrayName | null => {
+  const name = value.constructor.name;
+  return name in ARRAYS ? (name as ArrayName) : null;
+};
+
+/** Rebuilds plain objects (not arrays: a dictionary's texts are left as they are) with `map` applied to every value inside. */
+function mapObjects(value: unknown, map: (value: unknown) => unknown | undefined): unknown {
+  const mapped = map(value);
+  if (mapped !== undefined) return mapped;
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || ArrayBuffer.isView(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, mapObjects(inner, map)]));
+}
+
+/** The name of a part's `index`-th piece. */
+export const pieceName = (part: string, index: number) => `${part}#${index}`;
+export const isPieceName = (part: string) => part.includes('#');
+
+/**
+ * A part's value with every typed array over `pieceBytes` taken out, cut into pieces
+ * of that size (copies: a view would store its whole buffer), and a note of where it
+ * was in its place.
+ */
+export function cutIntoPieces(value: unknown, pieceBytes = PIECE_BYTES): { readonly head: unknown; readonly pieces: Uint8Array[] } {
+  const pieces: Uint8Array[] = [];
+  const head = mapObjects(value, (inner) => {
+    if (!ArrayBuffer.isView(inner) || inner.byteLength <= pieceBytes) return undefined;
+    const name = arrayName(inner);
+    if (!name) return undefined;
+    const bytes = new Uint8Array(inner.buffer, inner.byteOffset, inner.byteLength);
+    const first = pieces.length;
+    for (let at = 0; at < bytes.length; at += pieceBytes) pieces.push(bytes.slice(at, at + pieceBytes));
+    const note: PiecedArray = { pieced: name, byteLength: inner.byteLength, first, count: pieces.length - first };
+    return note;
+  });
+  return { head, pieces };
+}
+
+/** The records of a part: its head and its pieces, all at revision `seq`. */
+export function piecedRecords(scope: number, part: string, seq: number, value: unknown, pieceBytes = PIECE_BYTES): ListCacheRecord[] {
+  const { head, pieces } = cutIntoPieces(value, pieceBytes);
+  return [{ scope, part, seq, value: head }, ...pieces.map((piece, i) => ({ scope, part: pieceName(part, i), seq, value: piece }))];
+}
+
+/**
+ * A part's value read from its head, with its arrays put back together from their
+ * pieces; null when a piece is gone or answers another revision. With `pause`, the
+ * pieces are read one at a time, `pause` awaited between (a part read ahead: a request
+ * waits for one piece at most); without, all at once.
+ */
+export async function joinPieces(db: OutpostDb, scope: number, part: string, head: ListCacheRecord, pause?: () => Promise<void>): Promise<unknown | null> {
+  const notes: PiecedArray[] = [];
+  mapObjects(head.value, (inner) => {
+    if (inner !== null && typeof inner === 'object' && !Array.isArray(inner) && isPieced(inner)) notes.push(inner);
+    return undefined;
+  });
+  if (notes.length === 0) return head.value;
+  // Each piece is set into its array as it arrives, so the arrays' pages are touched a piece at a time.
+  const targets: { bytes: Uint8Array; at: number }[] = [];
+  const arrays = new Map<PiecedArray, Uint8Array>();
+  for (const note of notes) {
+    const bytes = new Uint8Array(note.byteLength);
+    arrays.set(note, bytes);
+    for (let i = 0; i < note.count; i++) targets[note.first + i] = { bytes, at: i };
+  }
+  const keys = targets.map((_, i) => [scope, pieceName(part, i)] as [number, string]);
+  const offsets = new Map<Uint8Array, number>();
+  const place = (record: ListCacheRecord | undefined, index: number): boolean => {
+    const target = targets[index];
+    if (!target || record?.seq !== head.seq || !(record.value instanceof Uint8Array)) return false;
+    const at = offsets.get(target.bytes) ?? 0;
+    if (at + record.value.length > target.bytes.length) return false;
+    target.bytes.set(record.value, at);
+    offsets.set(target.bytes, at + record.value.length);
+    return true;
+  };
+  if (pause) {
+    for (let i = 0; i < keys.length; i++) {
+      if (i > 0) await pause();
+      if (!place(await db.listCaches.get(keys[i]!), i)) return null;
+    }
+  } else {
+    const records = await db.listCaches.bulkGet(keys);
+    for (let i = 0; i < records.length; i++) if (!place(records[i], i)) return null;
+  }
+  for (const note of notes) if (offsets.get(arrays.get(note)!) !== note.byteLength) return null;
+  return mapObjects(head.value, (inner) => {
+    if (inner === null || typeof inner !== 'object' || Array.isArray(inner) || !isPieced(inner)) return undefined;
+    const bytes = arrays.get(inner)!;
+    return inner.pieced === 'Uint8Array' ? bytes : new ARRAYS[inner.pieced](bytes.buffer);
+  });
+}
+
+/** Deletes a scope's pieces that `kept` does not name (a part stored again in fewer pieces). */
+export async function dropStalePieces(db: OutpostDb, scope: number, kept: ReadonlySet<string>): Promise<void> {
+  const keys = await db.listCaches.where('[scope+part]').between([scope, Dexie.minKey], [scope, Dexie.maxKey]).primaryKeys();
+  const stale = keys.filter(([, part]) => isPieceName(part) && !kept.has(part));
+  if (stale.length > 0) await db.listCaches.bulkDelete(stale);
+}

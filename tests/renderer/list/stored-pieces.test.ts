@@ -1,0 +1,118 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
+import { endpoints, indexedFields } from '../../../src-shared/api/index.js';
+import { createDexieMirrorStore, openDatabase, scopeId, scopeKey, type OutpostDb } from '../../../src-shared/store/index.js';
+import { matchingSlots } from '../../../src-renderer/list/column-query.js';
+import { loadColumns, storeListCaches, type FirstWindow } from '../../../src-renderer/list/list-caches.js';
+import { columnsOf } from '../../../src-renderer/list/columns-registry.js';
+import { cutIntoPieces, isPieceName } from '../../../src-renderer/list/stored-pieces.js';
+import type { ScopeColumns } from '../../../src-renderer/list/scope-columns.js';
+import { scopeState } from '../helpers/renderer-context.js';
+import { userGroup } from '../helpers/rows.js';
+
+const scope = scopeKey('E20', {});
+const id = scopeId(scope);
+const endpoint = endpoints.E20;
+const open = (indexedDB: IDBFactory) => openDatabase({ indexedDB, IDBKeyRange });
+const first: FirstWindow = { endpoint: 'E20', field: null, descending: false, total: 0, entries: [], ties: 'slot' };
+
+async function list(indexedDB: IDBFactory, rows = 300): Promise<{ db: OutpostDb; built: ScopeColumns }> {
+  const db = open(indexedDB);
+  const page = Array.from({ length: rows }, (_, i) => userGroup(i, { name: `Group ${i}`, lastModifiedDateTime: `2025-03-01T00:00:${String(i % 60).padStart(2, '0')}.${i}Z` }));
+  await createDexieMirrorStore(db).applyPage({ endpoint: 'E20', scope, pass: 'p1', rows: page, quarantined: [], state: scopeState('E20', {}, page.length) });
+  return { db, built: await columnsOf(db, endpoint, scope) };
+}
+
+/** Every order of every field, as keys. */
+function orders(columns: ScopeColumns): string[][] {
+  return [null, ...columns.fields].flatMap((field) => [false, true].map((descending) => [...matchingSlots(columns, field, descending, [])].map((s) => columns.keys[s]!)));
+}
+
+const pieceParts = async (db: OutpostDb) => (await db.listCaches.toArray()).filter((r) => isPieceName(r.part));
+
+describe('stored parts in pieces', () => {
+  it('take every typed array over the piece size out of a part, as copies of at most that size, and leave the rest', () => {
+    const codes = Uint32Array.from({ length: 1000 }, (_, i) => i * 7);
+    // A view into a bigger buffer: its pieces are its own bytes, not the buffer's.
+    const nums = new Float64Array(new ArrayBuffer(8 * 400), 8 * 100, 200).fill(1.5);
+    const small = new Uint8Array(10);
+    const { head, pieces } = cutIntoPieces({ strs: ['a', 'b'], codes: { packed: 'ints', bytes: codes }, nums, small }, 1024);
+    expect(pieces).toHaveLength(4 + 2);
+    for (const piece of pieces) expect(piece.buffer.byteLength).toBeLessThanOrEqual(1024);
+    expect(head).toEqual({
+      strs: ['a', 'b'],
+      codes: { packed: 'ints', bytes: { pieced: 'Uint32Array', byteLength: 4000, first: 0, count: 4 } },
+      nums: { pieced: 'Float64Array', byteLength: 1600, first: 4, count: 2 },
+      small,
+    });
+  });
+
+  it('come back as the columns they were cut from; an older copy in more pieces leaves none behind', async () => {
+    const indexedDB = new IDBFactory();
+    const { db, built } = await list(indexedDB);
+    await storeListCaches(db, built, first, 64);
+    const pieces = await pieceParts(db);
+    expect(pieces.length).toBeGreaterThan(indexedFields(endpoint).length);
+    for (const piece of pieces) expect((piece.value as Uint8Array).byteLength).toBeLessThanOrEqual(64);
+
+    const again = open(indexedDB);
+    const restored = await columnsOf(again, endpoint, scope, loadColumns);
+    expect(restored.storedSeq).toBe(built.seq);
+    await restored.ensure(again, { fields: restored.fields, keys: true });
+    expect(orders(restored)).toEqual(orders(built));
+
+    // Stored again with the default size: one record a part, the pieces gone.
+    built.storedSeq = 0;
+    await storeListCaches(db, built, first);
+    expect(await pieceParts(db)).toEqual([]);
+    const third = open(indexedDB);
+    const whole = await columnsOf(third, endpoint, scope, loadColumns);
+    await whole.ensure(third, { fields: whole.fields, keys: true });
+    expect(orders(whole)).toEqual(orders(built));
+    db.close();
+  });
+
+  it('are read one at a time with a pause between when a field is read ahead, and together when a request needs it', async () => {
+    const indexedDB = new IDBFactory();
+    const { db, built } = await list(indexedDB);
+    await storeListCaches(db, built, first, 64);
+    const count = (await pieceParts(db)).filter((r) => r.part.startsWith('field:lastModifiedDateTime#')).length;
+    expect(count).toBeGreaterThan(2);
+
+    const again = open(indexedDB);
+    const stored = (await loadColumns(again, id))!;
+    const gets = vi.spyOn(again.listCaches, 'get');
+    const bulkGets = vi.spyOn(again.listCaches, 'bulkGet');
+    const pause = vi.fn(() => Promise.resolve());
+    const gently = await stored.field('lastModifiedDateTime', pause);
+    expect(gets.mock.calls.filter(([key]) => (key as [number, string])[1].includes('#'))).toHaveLength(count);
+    expect(bulkGets).not.toHaveBeenCalled();
+    expect(pause.mock.calls.length).toBeGreaterThanOrEqual(count - 1);
+
+    gets.mockClear();
+    const atOnce = await stored.field('lastModifiedDateTime');
+    expect(bulkGets).toHaveBeenCalledTimes(1);
+    expect(gets.mock.calls.filter(([key]) => (key as [number, string])[1].includes('#'))).toHaveLength(0);
+    expect(atOnce).toEqual(gently);
+    expect([...atOnce!.codes]).toEqual([...built.snapshot().fields['lastModifiedDateTime']!.codes]);
+    db.close();
+  });
+
+  it('make a part unreadable when one is gone or answers another revision: the list is built from its chunks', async () => {
+    const indexedDB = new IDBFactory();
+    const { db, built } = await list(indexedDB);
+    await storeListCaches(db, built, first, 64);
+    const [gone, older] = (await pieceParts(db)).filter((r) => r.part.startsWith('field:name#') || r.part.startsWith('keys#'));
+    await db.listCaches.delete([id, gone!.part]);
+    await db.listCaches.put({ ...older!, seq: older!.seq - 1 });
+    const stored = (await loadColumns(open(indexedDB), id))!;
+    const read = gone!.part.startsWith('keys#') ? () => stored.keys() : () => stored.field('name');
+    expect(await read()).toBeNull();
+
+    const again = open(indexedDB);
+    const restored = await columnsOf(again, endpoint, scope, loadColumns);
+    await restored.ensure(again, { fields: restored.fields, keys: true });
+    expect(orders(restored)).toEqual(orders(built));
+    db.close();
+  });
+});
