@@ -302,7 +302,7 @@ export function valueCountsOf(columns: ScopeColumns, field: string): [IndexKey, 
       const { mask } = passMask(columns, [], []);
       const codes = column.codes;
       const perCode = new Uint32Array(column.distinct);
-      for (let slot = 0; slot < mask.length; slot++) perCode[codes[slot]!] += mask[slot]!;
+      for (let slot = 0; slot < mask.length; slot++) perCode[codes[slot]!]! += mask[slot]!;
       const counts: [IndexKey, number][] = [];
       perCode.forEach((n, code) => {
         if (n > 0) counts.push([column.value(code), n]);

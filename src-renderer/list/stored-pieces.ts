@@ -111,7 +111,7 @@ export async function joinPieces(db: OutpostDb, scope: number, part: string, hea
   return mapObjects(head.value, (inner) => {
     if (inner === null || typeof inner !== 'object' || Array.isArray(inner) || !isPieced(inner)) return undefined;
     const bytes = arrays.get(inner)!;
-    return inner.pieced === 'Uint8Array' ? bytes : new ARRAYS[inner.pieced](bytes.buffer);
+    return inner.pieced === 'Uint8Array' ? bytes : new ARRAYS[inner.pieced](bytes.buffer as ArrayBuffer);
   });
 }
 
