@@ -4,7 +4,7 @@ import type { ListCacheRecord, OutpostDb } from '../../src-shared/store/index.js
 /**
  * Bytes of an array kept in one `listCaches` record at most. A record read in a worker
  * is turned back into values in one task of that worker: a million-row field part of
- * ~6 MB held the list worker 30–45 ms (Chromium 156), and a filter that arrived
+ * ~6 MB held the list worker 31–47 ms (Chromium 156), and a filter that arrived
  * meanwhile waited for it. Read as 128 KB records one after another, the longest task
  * was 6–9 ms. Records past ~190 KB are also kept as files beside LevelDB, which read
  * slower (see chunk-writes.ts).
