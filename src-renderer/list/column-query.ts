@@ -122,6 +122,25 @@ const KEPT_PER_LIST = 8;
 const masks: Kept<Mask> = new WeakMap();
 const liveMasks: Kept<Mask> = new WeakMap();
 
+/**
+ * Clears the slots of `mask` whose code fails a test; returns the slots left. A function
+ * of its own, not a loop inside the closure that builds a mask: a filter's mask was
+ * 19–29 ms of the list worker at a million slots in bench traces (profiler on), and in a
+ * microbenchmark (Node 24, 2 cores) the loop took 5–73 ms inside the closure over eight
+ * runs, 6–17 ms on its own.
+ */
+function passTest(mask: Uint8Array, codes: Uint32Array, from: number, to: number, except: number): number {
+  const n = mask.length;
+  let total = 0;
+  for (let slot = 0; slot < n; slot++) {
+    const code = codes[slot]!;
+    const passed = mask[slot]! & Number(code >= from) & Number(code < to) & Number(code !== except);
+    mask[slot] = passed;
+    total += passed;
+  }
+  return total;
+}
+
 /** The live slots that pass every test (by name: the filters as JSON), as a mask: sequential passes without branches (~2 ms a test at a million slots). */
 function passMask(columns: ScopeColumns, residual: readonly Residual[], tests: readonly CodeTest[]): Mask {
   const live = kept(liveMasks, columns, '', () => ({ mask: columns.liveMask(), total: columns.size }));
@@ -132,17 +151,8 @@ function passMask(columns: ScopeColumns, residual: readonly Residual[], tests: r
     JSON.stringify(residual),
     () => {
       const mask = live.mask.slice();
-      const n = mask.length;
       let total = 0;
-      for (const { codes, from, to, except } of tests) {
-        total = 0;
-        for (let slot = 0; slot < n; slot++) {
-          const code = codes[slot]!;
-          const passed = mask[slot]! & Number(code >= from) & Number(code < to) & Number(code !== except);
-          mask[slot] = passed;
-          total += passed;
-        }
-      }
+      for (const { codes, from, to, except } of tests) total = passTest(mask, codes, from, to, except);
       return { mask, total };
     },
     KEPT_PER_LIST,
