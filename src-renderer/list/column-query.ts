@@ -141,9 +141,12 @@ function passTest(mask: Uint8Array, codes: Uint32Array, from: number, to: number
   return total;
 }
 
+/** The live slots of a list as a mask, kept until the list changes. */
+const liveMaskOf = (columns: ScopeColumns): Mask => kept(liveMasks, columns, '', () => ({ mask: columns.liveMask(), total: columns.size }));
+
 /** The live slots that pass every test (by name: the filters as JSON), as a mask: sequential passes without branches (~2 ms a test at a million slots). */
 function passMask(columns: ScopeColumns, residual: readonly Residual[], tests: readonly CodeTest[]): Mask {
-  const live = kept(liveMasks, columns, '', () => ({ mask: columns.liveMask(), total: columns.size }));
+  const live = liveMaskOf(columns);
   if (tests.length === 0) return live;
   return kept(
     masks,
@@ -309,7 +312,7 @@ export function valueCountsOf(columns: ScopeColumns, field: string): [IndexKey, 
     columns,
     field,
     () => {
-      const { mask } = passMask(columns, [], []);
+      const { mask } = liveMaskOf(columns);
       const codes = column.codes;
       const perCode = new Uint32Array(column.distinct);
       for (let slot = 0; slot < mask.length; slot++) perCode[codes[slot]!]! += mask[slot]!;

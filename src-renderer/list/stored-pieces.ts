@@ -22,7 +22,8 @@ interface PiecedArray {
   readonly count: number;
 }
 
-const isPieced = (value: object): value is PiecedArray => 'pieced' in value && typeof (value as PiecedArray).pieced === 'string';
+const isPieced = (value: unknown): value is PiecedArray =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value) && typeof (value as { pieced?: unknown }).pieced === 'string';
 const arrayName = (value: ArrayBufferView): ArrayName | null => {
   const name = value.constructor.name;
   return name in ARRAYS ? (name as ArrayName) : null;
@@ -75,29 +76,28 @@ export function piecedRecords(scope: number, part: string, seq: number, value: u
 export async function joinPieces(db: OutpostDb, scope: number, part: string, head: ListCacheRecord, pause?: () => Promise<void>): Promise<unknown | null> {
   const notes: PiecedArray[] = [];
   mapObjects(head.value, (inner) => {
-    if (inner !== null && typeof inner === 'object' && !Array.isArray(inner) && isPieced(inner)) notes.push(inner);
+    if (isPieced(inner)) notes.push(inner);
     return undefined;
   });
   if (notes.length === 0) return head.value;
-  // Each piece is set into its array as it arrives, so the arrays' pages are touched a piece at a time.
-  const targets: { bytes: Uint8Array; at: number }[] = [];
+  // The array each piece goes into; a piece is set into it as it arrives, so the array's pages are touched a piece at a time.
   const arrays = new Map<PiecedArray, Uint8Array>();
+  const into: Uint8Array[] = [];
   for (const note of notes) {
     const bytes = new Uint8Array(note.byteLength);
     arrays.set(note, bytes);
-    for (let i = 0; i < note.count; i++) targets[note.first + i] = { bytes, at: i };
+    for (let i = 0; i < note.count; i++) into[note.first + i] = bytes;
   }
-  const keys = targets.map((_, i) => [scope, pieceName(part, i)] as [number, string]);
-  const offsets = new Map<Uint8Array, number>();
+  const filled = new Map<Uint8Array, number>();
   const place = (record: ListCacheRecord | undefined, index: number): boolean => {
-    const target = targets[index];
-    if (!target || record?.seq !== head.seq || !(record.value instanceof Uint8Array)) return false;
-    const at = offsets.get(target.bytes) ?? 0;
-    if (at + record.value.length > target.bytes.length) return false;
-    target.bytes.set(record.value, at);
-    offsets.set(target.bytes, at + record.value.length);
+    const bytes = into[index]!;
+    const at = filled.get(bytes) ?? 0;
+    if (record?.seq !== head.seq || !(record.value instanceof Uint8Array) || at + record.value.length > bytes.length) return false;
+    bytes.set(record.value, at);
+    filled.set(bytes, at + record.value.length);
     return true;
   };
+  const keys = into.map((_, i) => [scope, pieceName(part, i)] as [number, string]);
   if (pause) {
     for (let i = 0; i < keys.length; i++) {
       if (i > 0) await pause();
@@ -105,11 +105,11 @@ export async function joinPieces(db: OutpostDb, scope: number, part: string, hea
     }
   } else {
     const records = await db.listCaches.bulkGet(keys);
-    for (let i = 0; i < records.length; i++) if (!place(records[i], i)) return null;
+    if (!records.every(place)) return null;
   }
-  for (const note of notes) if (offsets.get(arrays.get(note)!) !== note.byteLength) return null;
+  if (notes.some((note) => filled.get(arrays.get(note)!) !== note.byteLength)) return null;
   return mapObjects(head.value, (inner) => {
-    if (inner === null || typeof inner !== 'object' || Array.isArray(inner) || !isPieced(inner)) return undefined;
+    if (!isPieced(inner)) return undefined;
     const bytes = arrays.get(inner)!;
     return inner.pieced === 'Uint8Array' ? bytes : new ARRAYS[inner.pieced](bytes.buffer as ArrayBuffer);
   });
