@@ -176,7 +176,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   // The rows of the window. A read starts in the change that asks for it (a live query
   // may start only after the page has re-rendered); one read per place runs at a time,
   // and a change of the list while it runs reads the place again after it.
-  const enginePage = shallowRef({ key: '', scope: null as string | null, from: 0, rows: [] as StoredRow[] });
+  const enginePage = shallowRef({ key: '', from: 0, rows: [] as StoredRow[] });
   let running: { key: string; place: object; again: boolean } | null = null;
   let shownSeq: number | null = null;
   const readPage = () => {
@@ -197,7 +197,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
       .then(
         ({ rows, seq }) => {
           if (key !== queryKey.value || place !== requested.value) return;
-          enginePage.value = { key, scope: q.scope, from, rows };
+          enginePage.value = { key, from, rows };
           shownSeq = seq;
         },
         // A failed read leaves the rows shown; the next change of the list or the window reads again.
@@ -229,19 +229,6 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   );
   const page = computed(() => (query.value?.scope === null ? scannedPage.value : enginePage.value));
 
-  /**
-   * The rows of the list's previous sort or filter, kept on screen until the new one's
-   * first rows arrive. Dropping them at once drew the table twice per change (emptied,
-   * then filled): in bench traces of a million-row list that was ~20 ms of Vue's and
-   * the style and layout of a whole table more, on the window's thread, for every
-   * filter. Only within one list: rows of another list are never shown as this one's.
-   */
-  const stale = computed(() => {
-    const q = query.value;
-    const shown = enginePage.value;
-    return !!q && q.scope !== null && !searching.value && shown.key !== queryKey.value && shown.scope === q.scope && shown.rows.length > 0;
-  });
-
   // Lists a walk does not count (row filters, every scope) are counted in one go, live.
   const { value: counted } = useLiveQuery(
     async () => ({ key: queryKey.value, n: query.value && !searching.value && !walkable.value ? await countRows(db, query.value) : 0 }),
@@ -272,7 +259,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   const unfiltered = computed(() => !!query.value && validFilters(query.value.endpoint, query.value.filters).length === 0);
 
   /** How many rows the query matches, and whether that is known or still an estimate. */
-  const answered = computed<{ n: number; exact: boolean }>(() => {
+  const total = computed<{ n: number; exact: boolean }>(() => {
     if (searching.value) return { n: search.value.key === queryKey.value ? search.value.rows.length : 0, exact: search.value.key === queryKey.value };
     const shown = page.value.key === queryKey.value ? page.value.from + page.value.rows.length : 0;
     if (!walkable.value) return counted.value.key === queryKey.value ? { n: counted.value.n, exact: true } : { n: shown, exact: false };
@@ -283,17 +270,6 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     const stored = unfiltered.value && s ? Math.max(s.rowCount, s.pass?.rows ?? 0) : 0;
     return { n: Math.max(stored, lastExact.value, walk?.counted ?? 0, shown), exact: false };
   });
-  // While the rows of the previous query are shown, so is its count (an estimate then):
-  // the new query's count starts at what it has read, none yet, and the table would empty.
-  const held = shallowRef(answered.value);
-  watch(
-    answered,
-    (t) => {
-      if (!stale.value) held.value = t;
-    },
-    { flush: 'sync' },
-  );
-  const total = computed(() => (stale.value ? { n: held.value.n, exact: false } : answered.value));
   const count = computed(() => total.value.n);
   const counting = computed(() => !total.value.exact);
 
@@ -309,8 +285,8 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   function rowAt(index: number): StoredRow | undefined {
     if (searching.value) return search.value.key === queryKey.value ? search.value.rows[index] : undefined;
     const current = page.value;
-    const hit = current.key === queryKey.value || stale.value ? current.rows[index - current.from] : undefined;
-    return hit ?? (stale.value ? undefined : ahead.rowAt(index));
+    const hit = current.key === queryKey.value ? current.rows[index - current.from] : undefined;
+    return hit ?? ahead.rowAt(index);
   }
 
   /** True once the count and the rows on screen both answer the current query. */
@@ -328,5 +304,5 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     searchBudget.value = Number.POSITIVE_INFINITY;
   }
 
-  return { count, counting, rowAt, setVisible, settled, stale, searchState, searchEverything };
+  return { count, counting, rowAt, setVisible, settled, searchState, searchEverything };
 }

@@ -132,19 +132,15 @@ async function sampleRow(server: RunningServer, scope: MirroredScope): Promise<R
 
 /**
  * Runs one change in the page and resolves, in page time, when the first visible rows
- * are real rows of the new query: after the table was busy (the old query's rows kept
- * on screen, `aria-busy`) or showed placeholders, or once its rows differ from those
- * before.
+ * are real rows of the new query: after the table showed placeholders (the rows of
+ * the old query are dropped at once) or once its rows differ from those before.
  */
 async function timeChange(page: Page, act: { kind: 'hash'; hash: string } | { kind: 'click'; selector: string; index: number }): Promise<number> {
   return page.evaluate(async (action) => {
     const { document, location, MutationObserver } = globalThis as unknown as MiniDom;
     const table = document.querySelector('[data-testid="list-table"]')!;
-    // The first rows as shown, or null while they are not the current query's: none,
-    // placeholders, or the previous query's rows kept on screen (the grid is aria-busy).
     const snapshot = () => {
       const rows = [...table.querySelectorAll('[data-testid="row"], [data-testid="row-placeholder"]')].slice(0, 12);
-      if (table.getAttribute('aria-busy') === 'true') return null;
       if (rows.length === 0 || rows.some((r) => r.getAttribute('data-testid') !== 'row')) return null;
       return rows.map((r) => r.textContent).join('|');
     };

@@ -8,7 +8,7 @@ import { AHEAD_IN_FLIGHT, leadSteps } from '../../../src-renderer/list/use-read-
 import { readRows, type ListWalk } from '../../../src-renderer/list/run-list-query.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { eventually, scopeState, seedRows } from '../helpers/renderer-context.js';
-import { lesson, userGroup } from '../helpers/rows.js';
+import { lesson } from '../helpers/rows.js';
 
 /** Walks the test holds back: each call waits until the test lets it run. */
 const walks: { query: ListQuery; signal: AbortSignal | undefined; release: () => void }[] = [];
@@ -87,33 +87,6 @@ describe('the row window of a big list', () => {
     walks[0]!.release();
     await eventually(() => expect(win.count.value).toBe(500));
     expect(win.settled.value).toBe(true);
-  });
-
-  it('shows the rows and count of the list\'s previous query, marked stale, until the new query\'s rows arrive; never another list\'s', async () => {
-    const { db, win, query } = await setup(1500);
-    await eventually(() => expect(win.rowAt(0)?.row.points).toBe(0));
-    walks[0]?.release();
-    await eventually(() => expect(win.settled.value).toBe(true));
-    expect(win.stale.value).toBe(false);
-    hold.reads = true;
-    query.value = { ...query.value!, sort: { field: 'points', descending: true } };
-    await eventually(() => expect(reads.some((r) => !r.done)).toBe(true));
-    expect(win.stale.value).toBe(true);
-    expect(win.rowAt(0)?.row.points).toBe(0);
-    expect(win.count.value).toBe(1500);
-    expect(win.counting.value).toBe(true);
-    expect(win.settled.value).toBe(false);
-    for (const r of reads) r.release();
-    await eventually(() => expect(win.rowAt(0)?.row.points).toBe(49));
-    expect(win.stale.value).toBe(false);
-    // Another list: its rows are read while nothing of the first list is shown as its own.
-    const other = await seedRows(db, 'E20', {}, [userGroup(7)]);
-    query.value = { endpoint: endpoints.E20, scope: other, sort: null, filters: [], search: '' };
-    await nextTick();
-    expect(win.stale.value).toBe(false);
-    expect(win.rowAt(0)).toBeUndefined();
-    for (const r of reads) r.release();
-    await eventually(() => expect(win.rowAt(0)?.key).toBe(userGroup(7).id));
   });
 
   it('abandons the walk of a query the user has left', async () => {
