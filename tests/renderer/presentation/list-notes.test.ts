@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { ScopeState } from '../../../src-shared/store/index.js';
+import { mirroringNote, noMatchNote } from '../../../src-renderer/presentation/list-notes.js';
+
+const state = (over: Partial<ScopeState>): ScopeState => ({
+  scope: 'E1',
+  endpoint: 'E1',
+  params: {},
+  parent: null,
+  status: 'idle',
+  pass: null,
+  lastFullAt: null,
+  lastDeltaAt: null,
+  highWater: { created: null, modified: null },
+  lastError: null,
+  reason: null,
+  rowCount: 0,
+  ...over,
+});
+const pass = { id: 'p', mode: 'full' as const, nextUrl: 'next', nextUrlIssuedAt: null, pages: 2, rows: 2000, startedAt: '2026-03-01T09:00:00Z' };
+
+describe('what an empty filtered list says', () => {
+  it('says the list is still on its way, not that nothing matches, while nothing is mirrored', () => {
+    const waiting = state({ status: 'queued' });
+    expect(mirroringNote(waiting)).toBe('Waiting to be mirrored…');
+    expect(noMatchNote(waiting)).toMatch(/^Nothing of this list is mirrored yet/);
+    expect(noMatchNote(waiting)).not.toMatch(/No rows match/);
+  });
+
+  it('says how many rows it looked at while the first mirror is under way', () => {
+    const filling = state({ status: 'syncing', pass });
+    expect(mirroringNote(filling)).toBe(`Mirroring… ${(2000).toLocaleString()} rows so far, more on the way`);
+    expect(noMatchNote(filling)).toBe(`No match in the ${(2000).toLocaleString()} rows mirrored so far; more are on the way.`);
+  });
+
+  it('says nothing matches once the list completed a pass, even while a later pass runs', () => {
+    const done = state({ status: 'syncing', lastFullAt: '2026-03-01T09:30:00Z', rowCount: 5, pass: { ...pass, mode: 'delta' } });
+    expect(mirroringNote(done)).toBeNull();
+    expect(noMatchNote(done)).toBe('No rows match these filters.');
+  });
+
+  it('does not promise rows from a list the workspace refuses', () => {
+    for (const status of ['not-permitted', 'not-available'] as const) {
+      expect(mirroringNote(state({ status }))).toBeNull();
+      expect(noMatchNote(state({ status }))).toBe('No rows match these filters.');
+    }
+    expect(noMatchNote(null)).toBe('No rows match these filters.');
+  });
+});
