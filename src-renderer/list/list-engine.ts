@@ -68,9 +68,11 @@ export interface ListEngine {
   /** Gets ready to answer (starts the worker, opens the database) before the first list is asked for. */
   warm(): Promise<void>;
   /**
-   * A list is on screen, answered from its stored first rows elsewhere: reads its
-   * columns for the query and, once nothing else is asked, its other fields, so its
-   * first scroll, filter or sort does not wait for them.
+   * A list is on screen, answered from its stored first rows elsewhere, or a query of it
+   * was just chosen (a filter, a sort) and its window will be asked for once the page
+   * has drawn the change: reads its columns for the query and works out the query's
+   * order and filter (kept for the window that follows), then reads its other fields,
+   * so its first scroll, filter or sort does not wait for them.
    */
   prepare(query: EngineQuery): Promise<void>;
 }
@@ -83,21 +85,22 @@ export interface EngineOptions {
   readonly store?: boolean;
   /** How long after a change the caches are written (changes in between are written once). */
   readonly storeDelayMs?: number;
-  /** How long the engine waits with no request before reading the rest of a shown list's stored fields. */
+  /** How long after a list is shown the engine starts reading the rest of its stored fields. */
   readonly readAheadAfterMs?: number;
 }
 
 /**
  * A list restored from its stored parts reads each field when a query first needs it
  * (a date field of a million rows: ~60–120 ms, most of it the fresh memory its
- * dictionary and codes are decoded into). Once the list is shown and nothing was asked
- * for this long, the fields not read yet are read one after another, each decoded a
- * range at a time (packed-ints.ts, `decodeGently`), so a filter or sort soon after
- * does not wait for its field, and a request arriving meanwhile waits for one range,
- * not a whole field. The reads go on while requests come (waiting for none to be in
- * flight before each field left the date fields of a million-row list unread at their
- * first filter when filters came every ~0.2 s). The keys stay unread (a delta or an
- * export reads them).
+ * dictionary and codes are decoded into). This long after the list is shown, the
+ * fields not read yet are read one after another, each decoded a range at a time
+ * (packed-ints.ts, `decodeGently`), so a filter or sort soon after does not wait for
+ * its field, and a request arriving meanwhile waits for one range, not a whole field.
+ * Requests do not put the start off: with the start put off until nothing had been
+ * asked for this long, a filter every ~0.15 s (a count's walk after each) kept every
+ * field unread, and each filter read its own (a million-row date field: ~85 ms of
+ * its first filter). A part a request waits for goes first (ScopeColumns.load). The
+ * keys stay unread (a delta or an export reads them).
  */
 const READ_AHEAD_AFTER_MS = 100;
 
@@ -178,11 +181,9 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   /** Lists only remembered (not shown) are dropped from memory once stored. */
   const shown = new Set<string>();
   /**
-   * The list shown last, whose stored fields are read once the engine is quiet: any
-   * request puts the start off, and arms it again once answered (a count's walk or a
-   * pass's remembered list right after a window used to cancel it, and the first
-   * filter of every field then waited for its part). Once started, the fields are read
-   * one after another while requests come and go, each decoded a range at a time.
+   * The list shown last, whose stored fields are read {@link READ_AHEAD_AFTER_MS} after
+   * it was shown; requests meanwhile do not put the start off. Once started, the fields
+   * are read one after another while requests come and go, each decoded a range at a time.
    */
   let readAheadOf: ScopeColumns | undefined;
   let readAhead: ReturnType<typeof setTimeout> | undefined;
@@ -203,10 +204,15 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
     }
   };
   const armReadAhead = () => {
-    clearTimeout(readAhead);
     const columns = readAheadOf;
-    if (!options.store || !columns || readingAhead) return;
-    readAhead = setTimeout(() => void readRest(columns).catch(() => undefined), options.readAheadAfterMs ?? READ_AHEAD_AFTER_MS);
+    // Armed already: requests coming meanwhile do not put the start off.
+    if (!options.store || !columns || readingAhead || readAhead !== undefined) return;
+    readAhead = setTimeout(() => {
+      readAhead = undefined;
+      // Another list shown meanwhile is read instead.
+      const now = readAheadOf;
+      if (now && !readingAhead) void readRest(now).catch(() => undefined);
+    }, options.readAheadAfterMs ?? READ_AHEAD_AFTER_MS);
   };
   const readRestWhenQuiet = (columns: ScopeColumns) => {
     // Every field read already (built from the chunks, or read ahead before).
@@ -250,7 +256,6 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
    */
   const columnsFor = async (endpoint: EndpointId, scope: string, need: (columns: ScopeColumns) => ColumnsNeed, show = true, store: 'later' | 'now' | 'never' = 'later', seen?: number) => {
     if (show) shown.add(scope);
-    clearTimeout(readAhead);
     try {
       const columns = await columnsOf(db, endpoints[endpoint], scope, options.store ? loadColumns : undefined, seen);
       await columns.ensure(db, need(columns));
@@ -290,7 +295,10 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
     },
 
     async prepare(query) {
-      readRestWhenQuiet(await columnsFor(query.endpoint, query.scope, forWindow(query, FIRST_ROWS)));
+      const columns = await columnsFor(query.endpoint, query.scope, forWindow(query, FIRST_ROWS));
+      const field = sortField(columns, query);
+      queryWindow(columns, field, field !== null && query.descending, query.residual, 0, FIRST_ROWS);
+      readRestWhenQuiet(columns);
     },
 
     async remember(endpoint, scope) {

@@ -105,7 +105,9 @@ export class ScopeColumns {
 
   /**
    * Reads one stored part (null: the keys), unless read or being read. `gently`: a field
-   * read ahead, decoded between other work until a request asks for it too.
+   * read ahead, decoded between other work until a request asks for it too, and put
+   * aside while a request waits for another part: read beside it, the part read ahead
+   * took a share of the database's reads (a first filter's part read in 95 ms, 67 alone).
    */
   private load(part: string | null, gently = false): Promise<void> {
     const parts = this.parts;
@@ -117,7 +119,12 @@ export class ScopeColumns {
       return running.done;
     }
     const state = { hurry: !gently, done: Promise.resolve() };
-    const pause = () => (state.hurry ? Promise.resolve() : nextTurn());
+    const pause = async () => {
+      if (state.hurry) return;
+      await nextTurn();
+      // A part a request waits for is read first: a part read ahead steps aside until it is in.
+      for (let urgent = this.urgentLoad(state); urgent && !state.hurry; urgent = this.urgentLoad(state)) await urgent.catch(() => undefined);
+    };
     state.done = (async () => {
       const value = part === null ? await parts.keys() : await parts.field(part, gently ? pause : undefined);
       // Started over meanwhile (rows removed, or another part was gone).
@@ -128,6 +135,12 @@ export class ScopeColumns {
     })().finally(() => this.loading.delete(name));
     this.loading.set(name, state);
     return state.done;
+  }
+
+  /** A read of a part that a request waits for, other than `self`, if one runs. */
+  private urgentLoad(self: { readonly hurry: boolean }): Promise<void> | undefined {
+    for (const running of this.loading.values()) if (running !== self && running.hurry) return running.done;
+    return undefined;
   }
 
   /**

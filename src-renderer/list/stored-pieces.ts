@@ -11,6 +11,9 @@ import type { ListCacheRecord, OutpostDb } from '../../src-shared/store/index.js
  */
 export const PIECE_BYTES = 128 * 1024;
 
+/** Pieces of a part read ahead that are asked for at once ({@link joinPieces}). */
+const PIECES_IN_FLIGHT = 8;
+
 const ARRAYS = { Uint8Array, Uint16Array, Uint32Array, Float64Array } as const;
 type ArrayName = keyof typeof ARRAYS;
 
@@ -70,8 +73,8 @@ export function piecedRecords(scope: number, part: string, seq: number, value: u
 /**
  * A part's value read from its head, with its arrays put back together from their
  * pieces; null when a piece is gone or answers another revision. With `pause`, the
- * pieces are read one at a time, `pause` awaited between (a part read ahead: a request
- * waits for one piece at most); without, all at once.
+ * pieces are read a few at a time and put in place one at a time, `pause` awaited
+ * between (a part read ahead: a request waits for one piece at most); without, all at once.
  */
 export async function joinPieces(db: OutpostDb, scope: number, part: string, head: ListCacheRecord, pause?: () => Promise<void>): Promise<unknown | null> {
   const notes: PiecedArray[] = [];
@@ -99,9 +102,23 @@ export async function joinPieces(db: OutpostDb, scope: number, part: string, hea
   };
   const keys = into.map((_, i) => [scope, pieceName(part, i)] as [number, string]);
   if (pause) {
+    // A few reads in flight: one at a time waited a round trip per piece (a million dates,
+    // ~50 pieces, took ~250–400 ms read ahead against ~85 ms read at once); each piece
+    // still arrives as a task of its own.
+    const reads: Promise<ListCacheRecord | undefined>[] = [];
+    const ask = (i: number) => {
+      if (i >= keys.length) return;
+      const read = db.listCaches.get(keys[i]!);
+      // Left unread when the part answers another revision: its failure is nobody's to hear.
+      read.catch(() => undefined);
+      reads[i] = read;
+    };
+    for (let i = 0; i < PIECES_IN_FLIGHT; i++) ask(i);
     for (let i = 0; i < keys.length; i++) {
       if (i > 0) await pause();
-      if (!place(await db.listCaches.get(keys[i]!), i)) return null;
+      const record = await reads[i]!;
+      ask(i + PIECES_IN_FLIGHT);
+      if (!place(record, i)) return null;
     }
   } else {
     const records = await db.listCaches.bulkGet(keys);

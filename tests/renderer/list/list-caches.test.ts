@@ -372,6 +372,37 @@ describe('stored columns read in parts', () => {
     db.close();
   });
 
+  it('are read ahead while requests keep coming: a request does not put the start off', async () => {
+    const { db, engine, partsRead } = await restored(60);
+    await engine.window(filtered, 0, 40);
+    // A filter or a count every 20 ms, more often than the engine waits before reading ahead.
+    const until = Date.now() + 600;
+    while (Date.now() < until && !indexedFields(endpoint).every((f) => partsRead().has(`field:${f}`))) {
+      await engine.walk(filtered, { chunk: 1_000 });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect([...partsRead()]).toEqual(expect.arrayContaining(indexedFields(endpoint).map((f) => `field:${f}`)));
+    db.close();
+  });
+
+  it('of a query chosen a moment ago are read when it is prepared, so its window reads no part and answers like a list built from its chunks', async () => {
+    const { indexedDB, db, again, engine, partsRead } = await restored(3_600_000);
+    await engine.window(filtered, 0, 40);
+    // Answered from its stored first rows: the list's own fields are read behind it.
+    await engine.prepare(filtered);
+    const byDate: EngineQuery = { ...filtered, field: 'creationDateTime', residual: [{ field: 'lastModifiedDateTime', op: 'gte', key: 0 }] };
+    expect(partsRead()).not.toContain('field:creationDateTime');
+    await engine.prepare(byDate);
+    expect([...partsRead()]).toEqual(expect.arrayContaining(['field:creationDateTime', 'field:lastModifiedDateTime']));
+    // The spy of `restored`, its calls so far forgotten.
+    const reads = vi.mocked(again.listCaches.get);
+    reads.mockClear();
+    const answer = await engine.window(byDate, 0, 40);
+    expect(reads.mock.calls.filter(([key]) => (key as [number, string])[1].startsWith('field:'))).toEqual([]);
+    expect(answer).toEqual(await fresh(indexedDB, byDate));
+    db.close();
+  });
+
   it('of a list shown from its stored first rows are read when the list is prepared, before any window is asked for', async () => {
     const { db, again, engine, partsRead } = await restored(0);
     const byName: EngineQuery = { ...filtered, residual: [] };

@@ -72,7 +72,7 @@ describe('stored parts in pieces', () => {
     db.close();
   });
 
-  it('are read one at a time with a pause between when a field is read ahead, and together when a request needs it', async () => {
+  it('are read a few at a time and placed with a pause between when a field is read ahead, and together when a request needs it', async () => {
     const indexedDB = new IDBFactory();
     const { db, built } = await list(indexedDB);
     await storeListCaches(db, built, first, 64);
@@ -83,9 +83,16 @@ describe('stored parts in pieces', () => {
     const stored = (await loadColumns(again, id))!;
     const gets = vi.spyOn(again.listCaches, 'get');
     const bulkGets = vi.spyOn(again.listCaches, 'bulkGet');
-    const pause = vi.fn(() => Promise.resolve());
+    const pieceGets = () => gets.mock.calls.filter(([key]) => (key as [number, string])[1].includes('#')).length;
+    // How many pieces were asked for when each was placed: the next ones are already on their way.
+    const asked: number[] = [];
+    const pause = vi.fn(() => {
+      asked.push(pieceGets());
+      return Promise.resolve();
+    });
     const gently = await stored.field('lastModifiedDateTime', pause);
-    expect(gets.mock.calls.filter(([key]) => (key as [number, string])[1].includes('#'))).toHaveLength(count);
+    expect(pieceGets()).toBe(count);
+    expect(asked[0]).toBe(Math.min(count, 9));
     expect(bulkGets).not.toHaveBeenCalled();
     expect(pause.mock.calls.length).toBeGreaterThanOrEqual(count - 1);
 
@@ -95,6 +102,54 @@ describe('stored parts in pieces', () => {
     expect(gets.mock.calls.filter(([key]) => (key as [number, string])[1].includes('#'))).toHaveLength(0);
     expect(atOnce).toEqual(gently);
     expect([...atOnce!.codes]).toEqual([...built.snapshot().fields['lastModifiedDateTime']!.codes]);
+    db.close();
+  });
+
+  it('of a field read ahead wait while a request reads another part, and are read on once it is in', async () => {
+    const indexedDB = new IDBFactory();
+    const { db, built } = await list(indexedDB);
+    await storeListCaches(db, built, first, 64);
+    const again = open(indexedDB);
+    const restored = await columnsOf(again, endpoint, scope, loadColumns);
+    const table = again.listCaches;
+    const get = table.get.bind(table);
+    const bulkGet = table.bulkGet.bind(table);
+    // Every piece read ahead, and the request's pieces, are held until released.
+    const held: (() => void)[] = [];
+    let asked = 0;
+    vi.spyOn(table, 'get').mockImplementation(((key: [number, string]) => {
+      if (!key[1].includes('#')) return get(key);
+      asked += 1;
+      return new Promise((resolve) => held.push(() => resolve(get(key))));
+    }) as typeof table.get);
+    let releaseRequest: (() => void) | null = null;
+    vi.spyOn(table, 'bulkGet').mockImplementation(((keys: [number, string][]) =>
+      new Promise((resolve) => (releaseRequest = () => resolve(bulkGet(keys))))) as typeof table.bulkGet);
+    const releaseHeld = () => held.splice(0).forEach((release) => release());
+
+    let aheadDone = false;
+    const ahead = restored.ensure(again, { fields: ['lastModifiedDateTime'], gently: true }).then(() => (aheadDone = true));
+    await vi.waitFor(() => expect(held.length).toBeGreaterThan(1));
+    const request = restored.ensure(again, { fields: ['name'] });
+    await vi.waitFor(() => expect(releaseRequest).not.toBeNull());
+    // The pieces already asked for arrive; however long the request's read takes, no more are asked for.
+    // (the first is placed before any pause, and asks for the one after the eight in flight).
+    releaseHeld();
+    await new Promise((r) => setTimeout(r, 10));
+    releaseHeld();
+    const before = asked;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked).toBe(before);
+    expect(aheadDone).toBe(false);
+    releaseRequest!();
+    await request;
+    while (!aheadDone) {
+      releaseHeld();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    await ahead;
+    expect(asked).toBeGreaterThan(before);
+    expect([...matchingSlots(restored, 'lastModifiedDateTime', false, [])]).toEqual([...matchingSlots(built, 'lastModifiedDateTime', false, [])]);
     db.close();
   });
 
