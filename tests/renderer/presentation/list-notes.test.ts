@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ScopeState } from '../../../src-shared/store/index.js';
 import { mirroringNote, noMatchNote } from '../../../src-renderer/presentation/list-notes.js';
+import { scopeState } from '../helpers/renderer-context.js';
 
-const state = (over: Partial<ScopeState>): ScopeState => ({
-  scope: 'E1',
-  endpoint: 'E1',
-  params: {},
-  parent: null,
-  status: 'idle',
-  pass: null,
-  lastFullAt: null,
-  lastDeltaAt: null,
-  highWater: { created: null, modified: null },
-  lastError: null,
-  reason: null,
-  rowCount: 0,
-  ...over,
-});
+/** A list's saved state, never synced unless `over` says so. */
+const state = (over: Partial<ScopeState>): ScopeState => scopeState('E20', {}, 0, { lastFullAt: null, ...over });
 const pass = { id: 'p', mode: 'full' as const, nextUrl: 'next', nextUrlIssuedAt: null, pages: 2, rows: 2000, startedAt: '2026-03-01T09:00:00Z' };
 
 describe('what an empty filtered list says', () => {
