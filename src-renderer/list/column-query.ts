@@ -1,4 +1,4 @@
-import type { IndexKey } from '../../src-shared/store/index.js';
+import { NULL_KEY, type IndexKey } from '../../src-shared/store/index.js';
 import type { Residual } from './list-query.js';
 import type { ScopeColumns } from './scope-columns.js';
 
@@ -96,21 +96,23 @@ function codeTest(columns: ScopeColumns, r: Residual): CodeTest | null {
   const column = columns.columns.get(r.field);
   if (!column) return null;
   const all = { codes: column.codes, from: 0, to: column.distinct, except: -1 };
+  if (r.op === 'eq') {
+    const code = column.codeOf(r.key);
+    return code < 0 ? null : { ...all, from: code, to: code + 1 };
+  }
+  if (r.op === 'ne') return { ...all, except: column.codeOf(r.key) };
+  // A range lets no unset value through (see `passesResidual`): its codes start after null's.
+  if (r.key === NULL_KEY) return null;
+  const set = column.bound(NULL_KEY, true);
   switch (r.op) {
-    case 'eq': {
-      const code = column.codeOf(r.key);
-      return code < 0 ? null : { ...all, from: code, to: code + 1 };
-    }
-    case 'ne':
-      return { ...all, except: column.codeOf(r.key) };
     case 'lt':
-      return { ...all, to: column.bound(r.key) };
+      return { ...all, from: set, to: column.bound(r.key) };
     case 'lte':
-      return { ...all, to: column.bound(r.key, true) };
+      return { ...all, from: set, to: column.bound(r.key, true) };
     case 'gt':
-      return { ...all, from: column.bound(r.key, true) };
+      return { ...all, from: Math.max(set, column.bound(r.key, true)) };
     default:
-      return { ...all, from: column.bound(r.key) };
+      return { ...all, from: Math.max(set, column.bound(r.key)) };
   }
 }
 

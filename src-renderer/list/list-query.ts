@@ -1,5 +1,5 @@
 import { FILTER_OPS, type EndpointDef, type Filter, type SortKey } from '../../src-shared/api/index.js';
-import { encodeIndexKey, type IndexKey } from '../../src-shared/store/index.js';
+import { encodeIndexKey, NULL_KEY, type IndexKey } from '../../src-shared/store/index.js';
 
 /** What the user asked of one list: which scope, which order, which filters, what text. */
 export interface ListQuery {
@@ -116,11 +116,17 @@ export function planQuery(query: ListQuery): QueryPlan {
   return { index: '[scope+key]', field: null, lower: null, upper: null, reverse: false, residual: residuals, search, alternative: null };
 }
 
-/** True when a row's encoded keys pass every residual filter. */
+/**
+ * True when a row's encoded keys pass every residual filter. A range (`lt`, `lte`, `gt`,
+ * `gte`) never lets an unset value through, as the API's backend compares null (a
+ * "modified before" filter leaves out rows never modified); `eq` and `ne` compare it
+ * like any value. Null still sorts first.
+ */
 export function passesResidual(k: Readonly<Record<string, IndexKey>>, residual: readonly Residual[]): boolean {
   for (const r of residual) {
     const v = k[r.field];
     if (v === undefined) return false;
+    if (r.op !== 'eq' && r.op !== 'ne' && (v === NULL_KEY || r.key === NULL_KEY)) return false;
     switch (r.op) {
       case 'eq':
         if (v !== r.key) return false;

@@ -74,9 +74,14 @@ describe('testing rows the index did not narrow', () => {
     expect(passesResidual({ f: value }, [{ field: 'f', op, key }])).toBe(expected);
   });
 
-  it('treats a missing key as failing and null keys as smallest', () => {
+  it('treats a missing key as failing, and lets no unset value through a range, as the API does', () => {
     expect(passesResidual({}, [{ field: 'f', op: 'ne', key: 1 }])).toBe(false);
-    expect(passesResidual({ f: NULL_KEY }, [{ field: 'f', op: 'lt', key: 0 }])).toBe(true);
+    for (const op of ['lt', 'lte', 'gt', 'gte'] as const) {
+      expect(passesResidual({ f: NULL_KEY }, [{ field: 'f', op, key: 0 }])).toBe(false);
+      expect(passesResidual({ f: 0 }, [{ field: 'f', op, key: NULL_KEY }])).toBe(false);
+    }
+    expect(passesResidual({ f: NULL_KEY }, [{ field: 'f', op: 'eq', key: NULL_KEY }])).toBe(true);
+    expect(passesResidual({ f: NULL_KEY }, [{ field: 'f', op: 'ne', key: 0 }])).toBe(true);
   });
 
   it('searches top-level strings and locale texts, case-insensitively', () => {
