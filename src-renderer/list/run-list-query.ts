@@ -150,8 +150,9 @@ export async function readWindow(db: OutpostDb, query: ListQuery, offset: number
 /**
  * Starts the engine on a list query chosen a moment ago (a filter, a sort), before the
  * page draws the change and its table asks for the rows: the window asked for then finds
- * the query's fields read and its filter worked out, or under way. Asked from the route
- * change itself, the worker started ~15–45 ms sooner (the page's own update first).
+ * the query's fields read and its filter worked out, or under way. In the bench's
+ * marks the table's own request followed 0.4–17 ms later: little, but the worker no
+ * longer waits for the page's update, whatever that costs.
  */
 export function prepareList(db: OutpostDb, query: ListQuery): void {
   if (searched(query)) return;
