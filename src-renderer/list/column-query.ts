@@ -1,5 +1,5 @@
 import { NULL_KEY, type IndexKey } from '../../src-shared/store/index.js';
-import type { Residual } from './list-query.js';
+import { isRangeOp, type Residual } from './list-query.js';
 import type { ScopeColumns } from './scope-columns.js';
 
 /**
@@ -100,8 +100,8 @@ function codeTest(columns: ScopeColumns, r: Residual): CodeTest | null {
     const code = column.codeOf(r.key);
     return code < 0 ? null : { ...all, from: code, to: code + 1 };
   }
-  if (r.op === 'ne') return { ...all, except: column.codeOf(r.key) };
-  // A range lets no unset value through (see `passesResidual`): its codes start after null's.
+  if (!isRangeOp(r.op)) return { ...all, except: column.codeOf(r.key) };
+  // A range lets no unset value through (`isRangeOp`): its codes start after null's.
   if (r.key === NULL_KEY) return null;
   const set = column.bound(NULL_KEY, true);
   switch (r.op) {

@@ -214,7 +214,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
       if (now && !readingAhead) void readRest(now).catch(() => undefined);
     }, options.readAheadAfterMs ?? READ_AHEAD_AFTER_MS);
   };
-  const readRestWhenQuiet = (columns: ScopeColumns) => {
+  const readRestSoon = (columns: ScopeColumns) => {
     // Every field read already (built from the chunks, or read ahead before).
     if (columns.unreadFields().length === 0) return;
     readAheadOf = columns;
@@ -278,7 +278,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
         }
       }
       const columns = await columnsFor(query.endpoint, query.scope, forWindow(query, limit), true, 'later', seen);
-      readRestWhenQuiet(columns);
+      readRestSoon(columns);
       return windowOf(db, columns, query, offset, limit);
     },
 
@@ -298,7 +298,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
       const columns = await columnsFor(query.endpoint, query.scope, forWindow(query, FIRST_ROWS));
       const field = sortField(columns, query);
       queryWindow(columns, field, field !== null && query.descending, query.residual, 0, FIRST_ROWS);
-      readRestWhenQuiet(columns);
+      readRestSoon(columns);
     },
 
     async remember(endpoint, scope) {

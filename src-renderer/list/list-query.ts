@@ -11,6 +11,11 @@ export interface ListQuery {
   readonly search: string;
 }
 
+/** What makes two list queries the same query (a change of anything else, a selected row, keeps it). */
+export function listQueryKey(query: ListQuery): string {
+  return JSON.stringify([query.endpoint.id, query.scope, query.sort, query.filters, query.search]);
+}
+
 /** A bound of an index range: the encoded key and whether it is included. */
 export interface Bound {
   readonly key: IndexKey;
@@ -117,16 +122,18 @@ export function planQuery(query: ListQuery): QueryPlan {
 }
 
 /**
- * True when a row's encoded keys pass every residual filter. A range (`lt`, `lte`, `gt`,
- * `gte`) never lets an unset value through, as the API's backend compares null (a
- * "modified before" filter leaves out rows never modified); `eq` and `ne` compare it
- * like any value. Null still sorts first.
+ * A range (`lt`, `lte`, `gt`, `gte`) never lets an unset value through, as the API's
+ * backend compares null (a "modified before" filter leaves out rows never modified);
+ * `eq` and `ne` compare it like any value. Null still sorts first.
  */
+export const isRangeOp = (op: Filter['op']): boolean => op !== 'eq' && op !== 'ne';
+
+/** True when a row's encoded keys pass every residual filter (a range: see {@link isRangeOp}). */
 export function passesResidual(k: Readonly<Record<string, IndexKey>>, residual: readonly Residual[]): boolean {
   for (const r of residual) {
     const v = k[r.field];
     if (v === undefined) return false;
-    if (r.op !== 'eq' && r.op !== 'ne' && (v === NULL_KEY || r.key === NULL_KEY)) return false;
+    if (isRangeOp(r.op) && (v === NULL_KEY || r.key === NULL_KEY)) return false;
     switch (r.op) {
       case 'eq':
         if (v !== r.key) return false;

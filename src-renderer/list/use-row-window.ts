@@ -1,7 +1,7 @@
 import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue';
 import { scopeRevision, type OutpostDb, type ScopeState, type StoredRow } from '../../src-shared/store/index.js';
 import { useLiveQuery } from '../composables/use-live-query.js';
-import { validFilters, type ListQuery } from './list-query.js';
+import { listQueryKey, validFilters, type ListQuery } from './list-query.js';
 import { useReadAhead } from './use-read-ahead.js';
 import { countRows, readRows, readWindow, searchRows, walkable as walkableQuery, walkList, type ListWalk } from './run-list-query.js';
 
@@ -50,7 +50,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   const win = computed(() => windowFor(visible.value.start, visible.value.end));
   const queryKey = computed(() => {
     const q = query.value;
-    return q ? JSON.stringify([q.endpoint.id, q.scope, q.sort, q.filters, q.search]) : '';
+    return q ? listQueryKey(q) : '';
   });
   const searching = computed(() => (query.value?.search.trim() ?? '') !== '');
   const searchBudget = ref(SEARCH_BUDGET_MS);

@@ -1,4 +1,4 @@
-import { rowsSoFar, type ScopeState } from '../../src-shared/store/index.js';
+import { isInactive, rowsSoFar, type ScopeState } from '../../src-shared/store/index.js';
 
 /**
  * What a list says about its own filling while its first mirror is under way, and what
@@ -9,7 +9,7 @@ import { rowsSoFar, type ScopeState } from '../../src-shared/store/index.js';
 
 /** The first mirror of the list is still running (or not started): null once it completed, or when it never will. */
 function firstMirrorRows(state: ScopeState | null): number | null {
-  if (!state || state.lastFullAt !== null || state.status === 'not-permitted' || state.status === 'not-available') return null;
+  if (!state || state.lastFullAt !== null || isInactive(state)) return null;
   return rowsSoFar(state);
 }
 

@@ -316,7 +316,7 @@ describe('stored columns read in parts', () => {
     return { indexedDB, db, again, engine, partsRead };
   };
 
-  it('are read ahead once the engine is quiet: every field, not the keys', async () => {
+  it('are read ahead soon after the list is shown: every field, not the keys', async () => {
     const { indexedDB, db, again, engine, partsRead } = await restored(0);
     await engine.window(filtered, 0, 40);
     await vi.waitFor(() => expect(partsRead()).toEqual(new Set(['columns', ...indexedFields(endpoint).map((f) => `field:${f}`)])));
