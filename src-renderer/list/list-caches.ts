@@ -2,7 +2,7 @@ import { scopeId, scopeRevision, type OutpostDb } from '../../src-shared/store/i
 import type { EngineQuery, WindowAnswer, WindowEntry } from './list-engine.js';
 import { fieldPart, KEYS_PART, type ColumnsBase, type ColumnsKeys, type StoredColumns } from './columns-snapshot.js';
 import type { CodedColumnData } from './coded-column.js';
-import { decodeGently, packInts, packSorted, sortedDecode, unpackFloats, unpackSorted, unpackUnsigned, unsignedDecode, type PackedInts, type PackedSorted } from './packed-ints.js';
+import { decodeGently, packInts, packRuns, packSorted, sortedDecode, unpackFloats, unpackRuns, unpackSorted, unpackUnsigned, unsignedDecode, type PackedInts, type PackedRuns, type PackedSorted } from './packed-ints.js';
 import type { ScopeColumns } from './scope-columns.js';
 import { dropStalePieces, joinPieces, PIECE_BYTES, piecedRecords } from './stored-pieces.js';
 
@@ -35,18 +35,20 @@ export const FIRST_ROWS = 100;
 
 /**
  * The parts as stored: their integer arrays packed (packed-ints.ts) where they fit, as
- * they are otherwise (and as parts stored before packing have them).
+ * they are otherwise (and as parts stored before packing have them). The places are
+ * kept as runs where that is smaller (a list's usual case), packed each otherwise (and
+ * as bases stored before runs have them).
  */
-type StoredBase = Omit<ColumnsBase, 'place'> & { readonly place: Float64Array | PackedInts };
+type StoredBase = Omit<ColumnsBase, 'place'> & { readonly place: Float64Array | PackedInts | PackedRuns };
 type StoredKeys = Omit<ColumnsKeys, 'writtenAt'> & { readonly writtenAt: Float64Array | PackedInts };
 type StoredField = Omit<CodedColumnData, 'nums' | 'codes'> & { readonly nums: Float64Array | PackedSorted; readonly codes: CodedColumnData['codes'] | PackedInts };
 
-const isPacked = (value: object): value is PackedInts | PackedSorted => 'packed' in value;
-const unpackedFloats = (value: Float64Array | PackedInts) => (isPacked(value) ? unpackFloats(value) : value);
+const isPacked = (value: object): value is PackedInts | PackedSorted | PackedRuns => 'packed' in value;
+const unpackedFloats = (value: Float64Array | PackedInts | PackedRuns) => (!isPacked(value) ? value : value.packed === 'runs' ? unpackRuns(value) : unpackFloats(value));
 const packedFloats = (values: Float64Array) => packInts(values) ?? values;
 
 function storedBase(base: ColumnsBase): StoredBase {
-  return { ...base, place: packedFloats(base.place) };
+  return { ...base, place: packRuns(base.place) ?? packedFloats(base.place) };
 }
 function baseOf(stored: StoredBase): ColumnsBase {
   // A base stored with a key order (before slot order) is read without it.

@@ -67,6 +67,54 @@ export function packInts(values: ArrayLike<number>): PackedInts | null {
   return { packed: 'ints', length: n, offset, width, bytes };
 }
 
+/**
+ * Integers that mostly count up by one, as runs: where each run starts and its first
+ * value. A list's places are so (slots are given in the order rows are first written,
+ * a chunk's rows side by side): a million places packed took 3 MB, ~50 ms of the base
+ * every query of a list opened again reads first; as runs, a few KB.
+ */
+export interface PackedRuns {
+  readonly packed: 'runs';
+  readonly length: number;
+  /** Where each run starts, ascending from 0. */
+  readonly starts: PackedInts;
+  /** Each run's first value; the run counts up by one from it. */
+  readonly firsts: PackedInts;
+}
+
+/** The values as runs, or null when they are not integers or as runs they would take more bytes than {@link packInts}. */
+export function packRuns(values: ArrayLike<number>): PackedRuns | null {
+  const n = values.length;
+  const starts: number[] = [];
+  const firsts: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    if (i > 0 && v === values[i - 1]! + 1) continue;
+    // Past a run every four values, runs cost more than packing each value.
+    if (starts.length * 4 > n) return null;
+    starts.push(i);
+    firsts.push(v);
+  }
+  const packedStarts = packInts(starts);
+  const packedFirsts = packInts(firsts);
+  const each = packInts(values);
+  if (!packedStarts || !packedFirsts || !each) return null;
+  if (packedStarts.bytes.length + packedFirsts.bytes.length >= each.bytes.length) return null;
+  return { packed: 'runs', length: n, starts: packedStarts, firsts: packedFirsts };
+}
+
+/** The values of {@link packRuns}, as doubles. */
+export function unpackRuns(p: PackedRuns): Float64Array {
+  const out = new Float64Array(p.length);
+  const starts = unpackFloats(p.starts);
+  const firsts = unpackFloats(p.firsts);
+  for (let r = 0; r < starts.length; r++) {
+    const end = r + 1 < starts.length ? starts[r + 1]! : p.length;
+    for (let i = starts[r]!, v = firsts[r]!; i < end; i++, v++) out[i] = v;
+  }
+  return out;
+}
+
 /** Values decoded at a time when a part is decoded between other work ({@link decodeGently}). */
 export const DECODE_STEP = 1 << 16;
 

@@ -8,6 +8,7 @@ import { firstWindowFit, loadColumns, loadFirstWindow, prefetchFirstWindow, stor
 import { inProcessEngine, type EngineQuery } from '../../../src-renderer/list/list-engine.js';
 import { columnsOf, keptColumns } from '../../../src-renderer/list/columns-registry.js';
 import type { ScopeColumns } from '../../../src-renderer/list/scope-columns.js';
+import { packInts } from '../../../src-renderer/list/packed-ints.js';
 import { scopeState } from '../helpers/renderer-context.js';
 import { userGroup } from '../helpers/rows.js';
 
@@ -105,7 +106,7 @@ describe('stored list columns', () => {
     );
   });
 
-  it('are stored packed, and parts stored before packing (with a key order in the base) are still read', async () => {
+  it('are stored packed, the places as runs, and parts stored before packing or before runs are still read', async () => {
     const indexedDB = new IDBFactory();
     const db = open(indexedDB);
     await page(db, 'p1', Array.from({ length: 40 }, (_, i) => (i * 17) % 40), 'A');
@@ -117,8 +118,8 @@ describe('stored list columns', () => {
     await vi.waitFor(async () => expect(await db.listCaches.count()).toBe(STORED_PARTS));
     const id = scopeId(scope);
     const stored = await db.listCaches.get([id, 'columns']);
-    // Places of two chunks: two bytes a slot instead of eight.
-    expect((stored!.value as { place: object }).place).toMatchObject({ packed: 'ints', width: 2, length: 40 });
+    // Places of two chunks: seven runs (slots 3, 5 and 8 in the second chunk), a byte for each start and two for each first place.
+    expect((stored!.value as { place: object }).place).toMatchObject({ packed: 'runs', length: 40, starts: { length: 7, width: 1 }, firsts: { length: 7, width: 2 } });
 
     const seq = stored!.seq;
     await db.listCaches.bulkPut([
@@ -132,6 +133,17 @@ describe('stored list columns', () => {
     await restored.ensure(again, { fields: restored.fields, keys: true });
     expect([...restored.place]).toEqual([...base.place]);
     expect(answers(restored)).toEqual(fresh);
+    again.close();
+
+    // A base stored with its places packed one by one (before runs) is read too.
+    await db.listCaches.put({ scope: id, part: 'columns', seq, value: { ...base, place: packInts(base.place)! } });
+    const third = open(indexedDB);
+    const packedEach = await columnsOf(third, endpoint, scope, loadColumns);
+    expect(packedEach.storedSeq).toBe(seq);
+    await packedEach.ensure(third, { fields: packedEach.fields, keys: true });
+    expect([...packedEach.place]).toEqual([...base.place]);
+    expect(answers(packedEach)).toEqual(fresh);
+    third.close();
     db.close();
   });
 

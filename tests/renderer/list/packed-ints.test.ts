@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nextTurn } from '../../../src-renderer/lib/next-turn.js';
-import { DECODE_STEP, decodeGently, packInts, packSorted, sortedDecode, unpackFloats, unpackSorted, unpackUnsigned, unsignedDecode } from '../../../src-renderer/list/packed-ints.js';
+import { DECODE_STEP, decodeGently, packInts, packRuns, packSorted, sortedDecode, unpackFloats, unpackRuns, unpackSorted, unpackUnsigned, unsignedDecode } from '../../../src-renderer/list/packed-ints.js';
 
 /** Integers within a span below 2^32, anywhere from -2^40 on. */
 const spanned = fc.tuple(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), fc.constantFrom(0xff, 0xffff, 0xffffff, 2 ** 32 - 1)).chain(([from, span]) =>
@@ -101,5 +101,45 @@ describe('packed integers', () => {
     for (let i = 0; i < n; i++) codes[i] = (i * 7919) % n;
     const stored = packSorted(dates)!.gaps.bytes.length + packInts(codes)!.bytes.length;
     expect(stored).toBeLessThanOrEqual((n * 12) / 2);
+  });
+
+  it('keep values that count up by one as runs, and any other values as they were or not as runs', () => {
+    // Runs of places (a chunk's slots side by side), with single rows (-1) and removed ones (-2) between them.
+    const places = fc.array(
+      fc.oneof(
+        fc.tuple(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 1, max: 60 })).map(([chunk, length]) => Array.from({ length }, (_, i) => chunk * 2048 + i)),
+        fc.constantFrom([-1], [-2], [-2, -2]),
+      ),
+      { maxLength: 40 },
+    ).map((runs) => runs.flat());
+    fc.assert(
+      fc.property(fc.oneof(places, spanned), (values) => {
+        const runs = packRuns(values);
+        if (runs === null) {
+          // Refused only when runs would not be smaller: a run takes at most eight bytes, a value at least one.
+          const count = values.filter((v, i) => i === 0 || v !== values[i - 1]! + 1).length;
+          expect(count * 8).toBeGreaterThanOrEqual(values.length);
+          return;
+        }
+        expect(runs.length).toBe(values.length);
+        expect(runs.starts.bytes.length + runs.firsts.bytes.length).toBeLessThan(packInts(values)!.bytes.length);
+        expect([...unpackRuns(runs)]).toEqual(values);
+      }),
+      { numRuns: 300 },
+    );
+    expect(packRuns([0.5, 1.5])).toBeNull();
+    // Scattered values are not runs.
+    expect(packRuns(Array.from({ length: 100 }, (_, i) => (i * 7919) % 1000))).toBeNull();
+  });
+
+  it('keep a million places of a thousand chunks in a few kilobytes', () => {
+    const n = 1_000_000;
+    const places = new Float64Array(n);
+    for (let i = 0; i < n; i++) places[i] = Math.floor(i / 1000) * 2048 + (i % 1000);
+    // A few rows written again as single rows since.
+    for (let i = 0; i < n; i += 50_000) places[i] = -1;
+    const runs = packRuns(places)!;
+    expect(runs.starts.bytes.length + runs.firsts.bytes.length).toBeLessThan(16_000);
+    expect(unpackRuns(runs)).toEqual(places);
   });
 });
