@@ -1,5 +1,6 @@
 import type { OutpostDb, StoredRow } from '../../src-shared/store/index.js';
 import { valueCounts } from '../list/column-values.js';
+import type { Residual } from '../list/list-query.js';
 import { firstRowsBy } from '../list/run-list-query.js';
 import { bucketEdges, bucketLabel, type ChartSpec } from './chart-specs.js';
 import { clipText } from '../lib/bounded-text.js';
@@ -17,11 +18,11 @@ export interface ChartData {
 
 const keyText = (key: unknown) => (key === -Infinity ? 'none' : String(key));
 
-/** Row counts per distinct value of a sortable or filterable field, summed over scopes (from the lists' columns). */
-export async function breakdown(db: OutpostDb, _table: string, scopes: readonly string[], field: string, labels: Readonly<Record<string, string>> = {}, short = false): Promise<ChartData> {
+/** Row counts per distinct value of a sortable or filterable field, summed over scopes (from the lists' columns), of the rows that pass `residual`. */
+export async function breakdown(db: OutpostDb, _table: string, scopes: readonly string[], field: string, labels: Readonly<Record<string, string>> = {}, short = false, residual: readonly Residual[] = []): Promise<ChartData> {
   const counts = new Map<string, number>();
   for (const scope of scopes) {
-    for (const [key, n] of await valueCounts(db, scope, field)) {
+    for (const [key, n] of await valueCounts(db, scope, field, residual)) {
       const text = keyText(key);
       // Ids (events) are told apart by their first characters, as elsewhere in the app.
       const label = labels[text] ?? (short && text.length > 8 ? `${text.slice(0, 8)}…` : text);
@@ -32,11 +33,11 @@ export async function breakdown(db: OutpostDb, _table: string, scopes: readonly 
   return { labels: entries.map((e) => chartLabel(e[0])), values: entries.map((e) => e[1]), total: entries.reduce((s, e) => s + e[1], 0) };
 }
 
-/** Row counts in equal-width buckets between the field's smallest and largest value. */
-export async function histogram(db: OutpostDb, _table: string, scopes: readonly string[], field: string, buckets: number): Promise<ChartData> {
+/** Row counts in equal-width buckets between the field's smallest and largest value, of the rows that pass `residual`. */
+export async function histogram(db: OutpostDb, _table: string, scopes: readonly string[], field: string, buckets: number, residual: readonly Residual[] = []): Promise<ChartData> {
   const values: [number, number][] = [];
   for (const scope of scopes) {
-    for (const [key, n] of await valueCounts(db, scope, field)) if (typeof key === 'number' && Number.isFinite(key)) values.push([key, n]);
+    for (const [key, n] of await valueCounts(db, scope, field, residual)) if (typeof key === 'number' && Number.isFinite(key)) values.push([key, n]);
   }
   return bucketCounts(values, buckets);
 }
@@ -74,22 +75,23 @@ export function bucketCounts(values: readonly (readonly [number, number])[], buc
   return { labels: counts.map((_, i) => bucketLabel(edges[i]!, edges[i + 1]!)), values: counts, total };
 }
 
-/** One value per row in the order of another field (few rows: survey instances). */
-export async function series(db: OutpostDb, _table: string, scopes: readonly string[], field: string, orderBy: string, label: (row: StoredRow) => string): Promise<ChartData> {
+/** One value per row in the order of another field (few rows: survey instances), of the first rows that pass `residual`. */
+export async function series(db: OutpostDb, _table: string, scopes: readonly string[], field: string, orderBy: string, label: (row: StoredRow) => string, residual: readonly Residual[] = []): Promise<ChartData> {
   const rows: StoredRow[] = [];
-  for (const scope of scopes) rows.push(...(await firstRowsBy(db, scope, orderBy, 200)));
+  for (const scope of scopes) rows.push(...(await firstRowsBy(db, scope, orderBy, 200, residual)));
   rows.sort((a, b) => (a.k[orderBy]! < b.k[orderBy]! ? -1 : a.k[orderBy]! > b.k[orderBy]! ? 1 : 0));
   const shown = rows.filter((r) => typeof r.row[field] === 'number');
   return { labels: shown.map((r) => chartLabel(label(r))), values: shown.map((r) => r.row[field] as number), total: shown.length };
 }
 
-export async function aggregate(db: OutpostDb, table: string, scopes: readonly string[], spec: ChartSpec, label: (row: StoredRow) => string): Promise<ChartData> {
+/** A chart's data over the given lists; `residual`: of the rows that pass these filters (the list's, so the charts count what the list shows). */
+export async function aggregate(db: OutpostDb, table: string, scopes: readonly string[], spec: ChartSpec, label: (row: StoredRow) => string, residual: readonly Residual[] = []): Promise<ChartData> {
   switch (spec.kind) {
     case 'breakdown':
-      return breakdown(db, table, scopes, spec.field, spec.labels, spec.shortLabels);
+      return breakdown(db, table, scopes, spec.field, spec.labels, spec.shortLabels, residual);
     case 'histogram':
-      return histogram(db, table, scopes, spec.field, spec.buckets);
+      return histogram(db, table, scopes, spec.field, spec.buckets, residual);
     case 'series':
-      return series(db, table, scopes, spec.field, spec.orderBy, label);
+      return series(db, table, scopes, spec.field, spec.orderBy, label, residual);
   }
 }

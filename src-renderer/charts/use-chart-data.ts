@@ -3,7 +3,8 @@ import type { ScopeState } from '../../src-shared/store/index.js';
 import { useAppContext } from '../app-context.js';
 import { aggregate, type ChartData } from './aggregate.js';
 import { chartsOf } from './chart-specs.js';
-import { endpointOfTable } from '../../src-shared/api/index.js';
+import { endpointOfTable, type Filter } from '../../src-shared/api/index.js';
+import { residualsOf } from '../list/list-query.js';
 import { rowLabel } from '../presentation/references.js';
 import { useScopeStates } from '../composables/use-area-sync.js';
 import { whenQuiet, type QuietTiming } from '../lib/when-quiet.js';
@@ -31,11 +32,13 @@ const COUNT_WHEN: QuietTiming = { afterMs: 0, quietMs: 300, latestMs: 3000 };
 
 /**
  * The data of a table's charts over the given scopes (null = every scope of the
- * table). Recounted when the scopes' states change (a page landed), throttled, and only
- * while `shown` (charts scrolled out of view or folded are recounted when they come
- * back, not redrawn unseen while a sync writes pages).
+ * table), of the rows that pass `filters` (a list's charts count what the list shows).
+ * Recounted when the scopes' states change (a page landed), throttled, and only while
+ * `shown` (charts scrolled out of view or folded are recounted when they come back, not
+ * redrawn unseen while a sync writes pages); a change of filters is counted once the
+ * user pauses, not after the throttle.
  */
-export function useChartData(table: Ref<string>, scope: Ref<string | null>, shown: Readonly<Ref<boolean>> = ref(true)) {
+export function useChartData(table: Ref<string>, scope: Ref<string | null>, shown: Readonly<Ref<boolean>> = ref(true), filters: Readonly<Ref<readonly Filter[]>> = ref([])) {
   const { db } = useAppContext();
   const data = shallowRef<(ChartData | null)[]>([]);
   const loading = shallowRef(true);
@@ -45,10 +48,14 @@ export function useChartData(table: Ref<string>, scope: Ref<string | null>, show
     const endpoint = endpointOfTable(table.value).id;
     return allStates.value.filter((s) => (scope.value ? s.scope === scope.value : s.endpoint === endpoint));
   });
-  /** What the charts count: the table, the scopes and how far each has got. */
-  const counted = () => `${table.value}|${scope.value}|${states.value.map((s) => `${s.scope}:${s.rowCount}:${s.pass?.rows ?? 0}:${s.status}`).join('|')}`;
-  /** What the last count started on. */
+  const residual = computed(() => residualsOf(endpointOfTable(table.value), filters.value));
+  /** The filters the charts count by, as the list worker tests them. */
+  const filtered = () => JSON.stringify(residual.value);
+  /** What the charts count: the table, the scopes and how far each has got, and the filters. */
+  const counted = () => `${table.value}|${scope.value}|${states.value.map((s) => `${s.scope}:${s.rowCount}:${s.pass?.rows ?? 0}:${s.status}`).join('|')}|${filtered()}`;
+  /** What the last count started on, and its filters. */
   let countedAt: string | null = null;
+  let filteredAt = filtered();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let withdraw: (() => void) | null = null;
   // The first count waits a moment: the list's own first rows come first.
@@ -63,9 +70,11 @@ export function useChartData(table: Ref<string>, scope: Ref<string | null>, show
     last = Date.now();
     const mine = ++run;
     countedAt = counted();
+    filteredAt = filtered();
     const specs = chartsOf(table.value);
     const scopes = scope.value ? [scope.value] : states.value.map((s) => s.scope);
-    const results = await Promise.all(specs.map((spec) => aggregate(db, table.value, scopes, spec, (r) => rowLabel(table.value, r.row)).catch(() => null)));
+    const by = residual.value;
+    const results = await Promise.all(specs.map((spec) => aggregate(db, table.value, scopes, spec, (r) => rowLabel(table.value, r.row), by).catch(() => null)));
     if (mine !== run) return;
     data.value = results;
     loading.value = false;
@@ -79,8 +88,13 @@ export function useChartData(table: Ref<string>, scope: Ref<string | null>, show
     ([now, isShown]) => {
       // Out of view: counted when back, and only if something changed meanwhile.
       if (!isShown || now === countedAt) return;
+      // New filters: the count waiting for the throttle goes now (it still waits for a pause).
+      if (timer && filtered() !== filteredAt) {
+        clearTimeout(timer);
+        timer = null;
+      }
       if (timer || withdraw) return;
-      const wait = Math.max(0, last + gap - Date.now());
+      const wait = filtered() !== filteredAt ? 0 : Math.max(0, last + gap - Date.now());
       timer = setTimeout(() => {
         timer = null;
         withdraw = whenQuiet(() => void recount(), COUNT_WHEN);

@@ -316,21 +316,25 @@ export function queryWindow(columns: ScopeColumns, field: string | null, descend
 const valueCounts: Kept<[IndexKey, number][]> = new WeakMap();
 
 /**
- * Live rows per encoded value of a field (values no live row has left out), kept until
- * the list changes. One pass adding the live mask's byte of each slot to its code's
- * count: asked with a call to `alive()` a slot, a million-row list's count held the
- * list worker ~26 ms, and the charts' counts of a list landed between a user's filters,
- * each filter waiting for them (a bench run's slowest filter changes).
+ * Live rows per encoded value of a field (values no live row has left out), of the rows
+ * that pass `residual` (a list's filters: its charts count what the list shows), kept
+ * until the list changes. One pass adding the mask's byte of each slot to its code's
+ * count (the filter's mask is the one its window built): asked with a call to `alive()`
+ * a slot, a million-row list's count held the list worker ~26 ms, and the charts'
+ * counts of a list landed between a user's filters, each filter waiting for them (a
+ * bench run's slowest filter changes).
  */
-export function valueCountsOf(columns: ScopeColumns, field: string): [IndexKey, number][] {
+export function valueCountsOf(columns: ScopeColumns, field: string, residual: readonly Residual[] = []): [IndexKey, number][] {
   const column = columns.columns.get(field);
   if (!column) return [];
   return kept(
     valueCounts,
     columns,
-    field,
+    residual.length === 0 ? field : JSON.stringify([field, residual]),
     () => {
-      const { mask } = liveMaskOf(columns);
+      const tests = testsOf(columns, residual);
+      if (tests === null) return [];
+      const { mask } = passMask(columns, residual, tests);
       const codes = column.codes;
       const perCode = new Uint32Array(column.distinct);
       for (let slot = 0; slot < mask.length; slot++) perCode[codes[slot]!]! += mask[slot]!;

@@ -1,4 +1,5 @@
 import { parseScopeKey, tableScopes, type IndexKey, type OutpostDb } from '../../src-shared/store/index.js';
+import type { Residual } from './list-query.js';
 import { listEngineFor } from './worker-engine.js';
 
 /**
@@ -19,9 +20,9 @@ async function listScopes(db: OutpostDb, table: string): Promise<string[]> {
   });
 }
 
-/** Row counts per encoded value of a field in one list. */
-export async function valueCounts(db: OutpostDb, scope: string, field: string): Promise<Map<IndexKey, number>> {
-  return new Map(await listEngineFor(db).counts(parseScopeKey(scope).endpoint.id, scope, field));
+/** Row counts per encoded value of a field in one list; `residual`: of the rows that pass these filters. */
+export async function valueCounts(db: OutpostDb, scope: string, field: string, residual: readonly Residual[] = []): Promise<Map<IndexKey, number>> {
+  return new Map(await listEngineFor(db).counts(parseScopeKey(scope).endpoint.id, scope, field, residual));
 }
 
 /** The distinct values of a field over every list of a table (nulls left out), at most `limit`. */

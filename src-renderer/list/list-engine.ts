@@ -61,8 +61,8 @@ export interface ListEngine {
   window(query: EngineQuery, offset: number, limit: number | null, seen?: number): Promise<WindowAnswer>;
   /** Counts the query, reporting as it goes. */
   walk(query: EngineQuery, request: WalkRequest): Promise<WalkAnswer>;
-  /** Live rows per encoded value of a field of a list (charts, pickers), from its columns. */
-  counts(endpoint: EndpointId, scope: string, field: string): Promise<[IndexKey, number][]>;
+  /** Live rows per encoded value of a field of a list (charts, pickers), from its columns; `residual`: of the rows that pass these filters. */
+  counts(endpoint: EndpointId, scope: string, field: string, residual?: readonly Residual[]): Promise<[IndexKey, number][]>;
   /** A list's pass finished: bring its stored columns and first rows up to date, if it changed since they were stored. */
   remember(endpoint: EndpointId, scope: string): Promise<void>;
   /** Gets ready to answer (starts the worker, opens the database) before the first list is asked for. */
@@ -286,8 +286,9 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
       return walkOf(await columnsFor(query.endpoint, query.scope, (columns) => ({ fields: fieldsOf(columns, query) }), true, 'later', request.seen), query, request);
     },
 
-    async counts(endpoint, scope, field) {
-      return valueCountsOf(await columnsFor(endpoint, scope, () => ({ fields: [field] }), true, 'never'), field);
+    async counts(endpoint, scope, field, residual = []) {
+      const fields = [field, ...residual.map((r) => r.field)];
+      return valueCountsOf(await columnsFor(endpoint, scope, () => ({ fields }), true, 'never'), field, residual);
     },
 
     async warm() {

@@ -57,8 +57,9 @@ export function validFilters(endpoint: EndpointDef, filters: readonly Filter[]):
   return filters.filter((f) => endpoint.query[f.field]?.filter && (FILTER_OPS as readonly string[]).includes(f.op));
 }
 
-function encode(endpoint: EndpointDef, filter: Filter): Residual {
-  return { field: filter.field, op: filter.op, key: encodeIndexKey(endpoint.query[filter.field]!.type, filter.value) };
+/** The valid filters of a list as tests of its encoded values (index keys), for the list worker and the row-by-row test alike. */
+export function residualsOf(endpoint: EndpointDef, filters: readonly Filter[]): Residual[] {
+  return validFilters(endpoint, filters).map((f) => ({ field: f.field, op: f.op, key: encodeIndexKey(endpoint.query[f.field]!.type, f.value) }));
 }
 
 /** Narrows a range by the range-able filters on its field; the rest stay residual. */
@@ -102,7 +103,7 @@ export function effectiveSort(query: ListQuery): SortKey | null {
  */
 export function planQuery(query: ListQuery): QueryPlan {
   const search = query.search.trim().toLowerCase();
-  const residuals = validFilters(query.endpoint, query.filters).map((f) => encode(query.endpoint, f));
+  const residuals = residualsOf(query.endpoint, query.filters);
   if (query.scope === null) {
     return { index: 'key', field: null, lower: null, upper: null, reverse: false, residual: residuals, search, alternative: null };
   }

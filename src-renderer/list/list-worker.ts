@@ -1,6 +1,7 @@
 import type { EndpointId } from '../../src-shared/api/index.js';
 import { openDatabase, type IndexKey, type OutpostDb } from '../../src-shared/store/index.js';
 import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, type WindowAnswer } from './list-engine.js';
+import type { Residual } from './list-query.js';
 
 /**
  * The list engine's Web Worker: it opens the workspace's database itself, keeps the
@@ -12,7 +13,7 @@ export type EngineRequest =
   | { readonly id: number; readonly db: string; readonly op: 'window'; readonly query: EngineQuery; readonly offset: number; readonly limit: number | null; readonly seen?: number | undefined }
   | { readonly id: number; readonly db: string; readonly op: 'walk'; readonly query: EngineQuery; readonly seen?: number | undefined }
   | { readonly id: number; readonly db: string; readonly op: 'remember'; readonly endpoint: EndpointId; readonly scope: string }
-  | { readonly id: number; readonly db: string; readonly op: 'counts'; readonly endpoint: EndpointId; readonly scope: string; readonly field: string }
+  | { readonly id: number; readonly db: string; readonly op: 'counts'; readonly endpoint: EndpointId; readonly scope: string; readonly field: string; readonly residual?: readonly Residual[] }
   | { readonly id: number; readonly db: string; readonly op: 'warm' }
   | { readonly id: number; readonly db: string; readonly op: 'prepare'; readonly query: EngineQuery };
 
@@ -48,7 +49,7 @@ async function answer(request: EngineRequest) {
   if (request.op === 'remember') return engine.remember(request.endpoint, request.scope).then(() => undefined);
   if (request.op === 'warm') return engine.warm().then(() => undefined);
   if (request.op === 'prepare') return engine.prepare(request.query).then(() => undefined);
-  if (request.op === 'counts') return engine.counts(request.endpoint, request.scope, request.field);
+  if (request.op === 'counts') return engine.counts(request.endpoint, request.scope, request.field, request.residual);
   if (request.op === 'window') return engine.window(request.query, request.offset, request.limit, request.seen);
   return engine.walk(request.query, { chunk: Number.POSITIVE_INFINITY, ...(request.seen === undefined ? {} : { seen: request.seen }) });
 }

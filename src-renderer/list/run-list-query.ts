@@ -1,8 +1,8 @@
 import { indexedFields } from '../../src-shared/api/index.js';
-import { chunkRows, eachScopeBatch, encodeIndexKey, parseScopeKey, readTableRows, scopeRevision, storedRowOf, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
+import { chunkRows, eachScopeBatch, parseScopeKey, readTableRows, scopeRevision, storedRowOf, type OutpostDb, type StoredRow } from '../../src-shared/store/index.js';
 import { compareKeys } from './column-query.js';
 import type { EngineQuery, WalkAnswer } from './list-engine.js';
-import { effectiveSort, matchesSearch, passesResidual, planQuery, validFilters, type ListQuery, type QueryPlan, type Residual } from './list-query.js';
+import { effectiveSort, matchesSearch, passesResidual, planQuery, residualsOf, type ListQuery, type QueryPlan, type Residual } from './list-query.js';
 import { listEngineFor } from './worker-engine.js';
 
 /**
@@ -16,15 +16,10 @@ import { listEngineFor } from './worker-engine.js';
 /** Kept for callers that size things by it: every order is now computed in memory. */
 export const MEMORY_SORT_LIMIT = 50_000;
 
-/** Every valid filter as a test on encoded values. */
-function residualsOf(query: ListQuery): Residual[] {
-  return validFilters(query.endpoint, query.filters).map((f) => ({ field: f.field, op: f.op, key: encodeIndexKey(query.endpoint.query[f.field]!.type, f.value) }));
-}
-
 /** The engine's form of a list query (search and every-scope lists excepted). */
 function engineQuery(query: ListQuery): EngineQuery {
   const sort = effectiveSort(query);
-  return { endpoint: query.endpoint.id, scope: query.scope!, field: sort?.field ?? null, descending: sort?.descending ?? false, residual: residualsOf(query) };
+  return { endpoint: query.endpoint.id, scope: query.scope!, field: sort?.field ?? null, descending: sort?.descending ?? false, residual: residualsOf(query.endpoint, query.filters) };
 }
 
 /**
@@ -51,18 +46,19 @@ async function engineWindow(db: OutpostDb, table: string, query: EngineQuery, of
   return { total, rows, seq };
 }
 
-/** The first `limit` rows of one list in the order of any of its columns (sortable or filterable), ascending. */
-export async function firstRowsBy(db: OutpostDb, scope: string, field: string, limit: number): Promise<StoredRow[]> {
+/** The first `limit` rows of one list in the order of any of its columns (sortable or filterable), ascending, of those that pass `residual`. */
+export async function firstRowsBy(db: OutpostDb, scope: string, field: string, limit: number, residual: readonly Residual[] = []): Promise<StoredRow[]> {
   const endpoint = parseScopeKey(scope).endpoint;
   if (!indexedFields(endpoint).includes(field)) return [];
-  return (await engineWindow(db, endpoint.table, { endpoint: endpoint.id, scope, field, descending: false, residual: [] }, 0, limit)).rows;
+  return (await engineWindow(db, endpoint.table, { endpoint: endpoint.id, scope, field, descending: false, residual }, 0, limit)).rows;
 }
 
 /** Rows of a search (or of an every-scope list): read, tested and sorted in memory. */
 async function scanned(db: OutpostDb, query: ListQuery): Promise<StoredRow[]> {
   const plan = planQuery(query);
   const all = query.scope === null ? await readTableRows(db, query.endpoint.table) : await collect(db, query.scope);
-  const rows = all.filter((r) => passesResidual(r.k, residualsOf(query)) && matchesSearch(r.row, plan.search));
+  const residual = residualsOf(query.endpoint, query.filters);
+  const rows = all.filter((r) => passesResidual(r.k, residual) && matchesSearch(r.row, plan.search));
   return sortRows(rows, query);
 }
 
@@ -183,7 +179,7 @@ export const SEARCH_CAP = 5000;
  */
 export async function searchRows(db: OutpostDb, query: ListQuery, budgetMs: number, cap = SEARCH_CAP, now: () => number = () => performance.now()): Promise<SearchResult> {
   const needle = planQuery(query).search;
-  const residual = residualsOf(query);
+  const residual = residualsOf(query.endpoint, query.filters);
   const deadline = now() + budgetMs;
   const rows: StoredRow[] = [];
   let count = 0;

@@ -88,11 +88,11 @@ export function workerEngine(db: OutpostDb, connect: () => AskWorker | null, inP
       if (!request.signal?.aborted) request.onProgress?.(answer);
       return answer;
     },
-    async counts(endpoint, scope, field) {
+    async counts(endpoint, scope, field, residual = []) {
       // Off this thread: counting a million-row list means building or reading its columns.
       const worker = connect();
-      if (!worker) return inProcess.counts(endpoint, scope, field);
-      return worker<[IndexKey, number][]>({ db: db.name, op: 'counts', endpoint, scope, field }).catch(() => inProcess.counts(endpoint, scope, field));
+      if (!worker) return inProcess.counts(endpoint, scope, field, residual);
+      return worker<[IndexKey, number][]>({ db: db.name, op: 'counts', endpoint, scope, field, residual }).catch(() => inProcess.counts(endpoint, scope, field, residual));
     },
     async warm() {
       // The worker's start (its script, its database) overlaps the window's own instead of waiting for the first list.

@@ -3,7 +3,7 @@ import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h, ref } from 'vue';
 import { useChartData } from '../../../src-renderer/charts/use-chart-data.js';
-import { endpoints } from '../../../src-shared/api/index.js';
+import { endpoints, type Filter } from '../../../src-shared/api/index.js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openDatabase } from '../../../src-shared/store/index.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
@@ -17,11 +17,11 @@ const rating = (form: number, i: number, value: number) => ({
 });
 const answers = (form: number, values: number[]) => values.map((v, i) => rating(form, i, v));
 
-/** Shows the first chart's labels and values of a table, over all its lists or one. */
-function chartOf(table: string, scope: string | null, shown = ref(true)) {
+/** Shows the first chart's labels and values of a table, over all its lists or one, of the rows that pass `filters`. */
+function chartOf(table: string, scope: string | null, shown = ref(true), filters = ref<Filter[]>([])) {
   return defineComponent({
     setup() {
-      const { data } = useChartData(ref(table), ref(scope), shown);
+      const { data } = useChartData(ref(table), ref(scope), shown, filters);
       return () => h('pre', JSON.stringify(data.value[0] ? { labels: data.value[0].labels, values: data.value[0].values } : null));
     },
   });
@@ -46,6 +46,28 @@ describe('chart data', () => {
     await seedRows(db, 'E7', { moduleId: sm, formId: guidOf(2, 3) }, answers(4, [1, 1, 1]));
     await eventually(() => expect(shown(all)).toEqual({ labels: ['1', '5', '4'], values: [4, 3, 1] }), 8000);
     expect(shown(one)).toEqual({ labels: ['5', '4'], values: [2, 1] });
+  }, 20_000);
+
+  it("counts the rows the list's filters let through, and counts new filters without waiting for the next recount of pages", async () => {
+    const db = openDatabase({ indexedDB: new IDBFactory(), IDBKeyRange }, 'outpost-charts-filtered');
+    const list = await seedRows(db, 'E7', { moduleId: guidOf(1, 1), formId: guidOf(2, 6) }, answers(7, [5, 5, 4, 2, 1, 1]));
+    const ctx = renderingContext(db);
+    const filters = ref<Filter[]>([{ field: 'rating', op: 'gte', value: '4' }]);
+    const chart = mount(chartOf(endpoints.E7.table, list, ref(true), filters), { global: ctx.global });
+    const drawn = () => JSON.parse(chart.text()) as { labels: string[]; values: number[] } | null;
+    await eventually(() => expect(drawn()).toEqual({ labels: ['5', '4'], values: [2, 1] }), 5000);
+    // Counted just now: pages landing would wait 3 s for the next count; new filters are counted once the user pauses (300 ms).
+    const changed = performance.now();
+    filters.value = [{ field: 'rating', op: 'lt', value: '4' }];
+    await eventually(() => expect(drawn()).toEqual({ labels: ['1', '2'], values: [2, 1] }), 5000);
+    expect(performance.now() - changed).toBeLessThan(2500);
+    // A value no row has lets nothing through; no filters, every row.
+    filters.value = [{ field: 'rating', op: 'eq', value: '3' }];
+    await eventually(() => expect(drawn()).toEqual({ labels: [], values: [] }), 5000);
+    filters.value = [];
+    const pairs = () => (drawn()?.labels ?? []).map((label, i) => [label, drawn()!.values[i]]).sort();
+    await eventually(() => expect(pairs()).toEqual([['1', 2], ['2', 1], ['4', 1], ['5', 2]]), 5000);
+    db.close();
   }, 20_000);
 
   it('counts once the user pauses, not while they type or click (a count reads beside their filters)', async () => {

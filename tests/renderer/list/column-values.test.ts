@@ -44,4 +44,17 @@ describe('whole-list answers of a field, from the list engine', () => {
     expect((await distinctValues(db, 'userGroups', 'description')).sort()).toEqual(['edited', 'kept']);
     db.close();
   });
+
+  it('counts only the rows that pass filters, when given them, as the list shows them', async () => {
+    const { db, page } = setup();
+    await page('p1', [0, 1, 2, 3, 4, 5].map((i) => userGroup(i, { description: i % 2 === 0 ? 'even' : 'odd', name: `Group ${i}` })));
+    const byName = (op: 'lt' | 'gte' | 'eq', value: string) => [{ field: 'name', op, key: value }] as const;
+    expect([...(await valueCounts(db, scope, 'description', byName('lt', 'Group 3')))].sort()).toEqual([['even', 2], ['odd', 1]]);
+    expect([...(await valueCounts(db, scope, 'description', byName('gte', 'Group 3')))].sort()).toEqual([['even', 1], ['odd', 2]]);
+    // A value no row has: nothing counted.
+    expect([...(await valueCounts(db, scope, 'description', byName('eq', 'Group 9')))]).toEqual([]);
+    // Without filters, every live row.
+    expect([...(await valueCounts(db, scope, 'description'))].sort()).toEqual([['even', 3], ['odd', 3]]);
+    db.close();
+  });
 });
