@@ -88,13 +88,14 @@ export function useChartData(table: Ref<string>, scope: Ref<string | null>, show
     ([now, isShown]) => {
       // Out of view: counted when back, and only if something changed meanwhile.
       if (!isShown || now === countedAt) return;
-      // New filters: the count waiting for the throttle goes now (it still waits for a pause).
-      if (timer && filtered() !== filteredAt) {
+      // New filters are counted without waiting for the throttle (still once the user pauses).
+      const refiltered = filtered() !== filteredAt;
+      if (timer && refiltered) {
         clearTimeout(timer);
         timer = null;
       }
       if (timer || withdraw) return;
-      const wait = filtered() !== filteredAt ? 0 : Math.max(0, last + gap - Date.now());
+      const wait = refiltered ? 0 : Math.max(0, last + gap - Date.now());
       timer = setTimeout(() => {
         timer = null;
         withdraw = whenQuiet(() => void recount(), COUNT_WHEN);

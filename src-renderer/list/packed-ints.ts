@@ -87,6 +87,8 @@ export function packRuns(values: ArrayLike<number>): PackedRuns | null {
   const n = values.length;
   const starts: number[] = [];
   const firsts: number[] = [];
+  let min = Infinity;
+  let max = -Infinity;
   for (let i = 0; i < n; i++) {
     const v = values[i]!;
     if (i > 0 && v === values[i - 1]! + 1) continue;
@@ -94,12 +96,16 @@ export function packRuns(values: ArrayLike<number>): PackedRuns | null {
     if (starts.length * 4 > n) return null;
     starts.push(i);
     firsts.push(v);
+    if (v < min) min = v;
+    // A run's last value is its largest: checked at the next run's start, and after the loop.
+    if (i > 0 && values[i - 1]! > max) max = values[i - 1]!;
   }
+  if (n > 0 && values[n - 1]! > max) max = values[n - 1]!;
   const packedStarts = packInts(starts);
   const packedFirsts = packInts(firsts);
-  const each = packInts(values);
-  if (!packedStarts || !packedFirsts || !each) return null;
-  if (packedStarts.bytes.length + packedFirsts.bytes.length >= each.bytes.length) return null;
+  // Bytes packing each value would take (its range's width a value); a span past 2^32 packs not at all.
+  if (!packedStarts || !packedFirsts || (n > 0 && max - min >= MAX_SPAN)) return null;
+  if (packedStarts.bytes.length + packedFirsts.bytes.length >= n * widthOf(n === 0 ? 0 : max - min)) return null;
   return { packed: 'runs', length: n, starts: packedStarts, firsts: packedFirsts };
 }
 

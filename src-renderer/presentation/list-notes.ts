@@ -20,10 +20,17 @@ export function mirroringNote(state: ScopeState | null): string | null {
   return rows > 0 ? `Mirroring… ${rows.toLocaleString()} rows so far, more on the way` : 'Waiting to be mirrored…';
 }
 
+/** What narrows an empty list: its filters, or its search alone. */
+export type Narrowed = 'filters' | 'search';
+
 /** What an empty filtered (or searched) list says: nothing matched, or nothing is here yet to match. */
-export function noMatchNote(state: ScopeState | null): string {
+export function noMatchNote(state: ScopeState | null, by: Narrowed = 'filters'): string {
+  const what = by === 'filters' ? 'these filters' : 'this search';
   const rows = firstMirrorRows(state);
-  if (rows === null) return 'No rows match these filters.';
-  if (rows === 0) return 'Nothing of this list is mirrored yet: rows that match these filters will show here as they arrive.';
+  if (rows === null) return `No rows match ${what}.`;
+  if (rows === 0) return `Nothing of this list is mirrored yet: rows that match ${what} will show here as they arrive.`;
   return `No match in the ${rows.toLocaleString()} rows mirrored so far; more are on the way.`;
 }
+
+/** The action that empties what narrows a list. */
+export const clearLabel = (by: Narrowed): string => (by === 'filters' ? 'Clear filters' : 'Clear search');

@@ -119,6 +119,11 @@ describe('packed integers', () => {
           // Refused only when runs would not be smaller: a run takes at most eight bytes, a value at least one.
           const count = values.filter((v, i) => i === 0 || v !== values[i - 1]! + 1).length;
           expect(count * 8).toBeGreaterThanOrEqual(values.length);
+          // And exactly: past a run every four values, or runs packed no smaller than each value packed.
+          const starts = values.flatMap((v, i) => (i === 0 || v !== values[i - 1]! + 1 ? [i] : []));
+          const each = packInts(values);
+          const asRuns = packInts(starts)!.bytes.length + packInts(starts.map((i) => values[i]!))!.bytes.length;
+          expect(count * 4 > values.length || each === null || asRuns >= each.bytes.length).toBe(true);
           return;
         }
         expect(runs.length).toBe(values.length);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScopeState } from '../../../src-shared/store/index.js';
-import { mirroringNote, noMatchNote } from '../../../src-renderer/presentation/list-notes.js';
+import { clearLabel, mirroringNote, noMatchNote } from '../../../src-renderer/presentation/list-notes.js';
 import { scopeState } from '../helpers/renderer-context.js';
 
 /** A list's saved state, never synced unless `over` says so. */
@@ -33,5 +33,15 @@ describe('what an empty filtered list says', () => {
       expect(noMatchNote(state({ status }))).toBe('No rows match these filters.');
     }
     expect(noMatchNote(null)).toBe('No rows match these filters.');
+  });
+});
+
+describe('what an empty searched list says', () => {
+  it('speaks of its search, not of filters it does not have, and offers to clear it', () => {
+    const done = state({ status: 'idle', lastFullAt: '2026-03-01T09:30:00Z', rowCount: 5 });
+    expect(noMatchNote(done, 'search')).toBe('No rows match this search.');
+    expect(noMatchNote(state({ status: 'queued' }), 'search')).toBe('Nothing of this list is mirrored yet: rows that match this search will show here as they arrive.');
+    expect(clearLabel('search')).toBe('Clear search');
+    expect(clearLabel('filters')).toBe('Clear filters');
   });
 });
