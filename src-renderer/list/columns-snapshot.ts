@@ -1,6 +1,8 @@
 import type { EndpointId } from '../../src-shared/api/index.js';
 import type { OverlayEntry } from '../../src-shared/store/index.js';
 import type { CodedColumnData } from './coded-column.js';
+import type { Runs } from './packed-ints.js';
+import type { ReadGently } from './stored-pieces.js';
 
 /**
  * A list's columns as stored (listCaches), in parts read when first needed: at a
@@ -43,12 +45,15 @@ export interface ColumnsSnapshot {
   readonly fields: Readonly<Record<string, CodedColumnData>>;
 }
 
+/** A base as read: its places as runs where they were stored so (read where they are), as an array otherwise. */
+export type ReadBase = Omit<ColumnsBase, 'place'> & { readonly place: Float64Array | Runs };
+
 /** Stored columns as read: the base, and the other parts on demand (null when a part is gone or answers another revision). */
 export interface StoredColumns {
-  readonly base: ColumnsBase;
+  readonly base: ReadBase;
   keys(): Promise<ColumnsKeys | null>;
-  /** `pause`: awaited between the ranges of its decode (a field read ahead); without it, decoded at once. */
-  field(name: string, pause?: () => Promise<void>): Promise<CodedColumnData | null>;
+  /** `gently`: a field read ahead, its pieces read a few at a time and its pause awaited between the ranges of its decode; without it, read and decoded at once. */
+  field(name: string, gently?: ReadGently): Promise<CodedColumnData | null>;
 }
 
 export const KEYS_PART = 'keys';

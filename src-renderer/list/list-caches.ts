@@ -1,10 +1,10 @@
 import { scopeId, scopeRevision, type OutpostDb } from '../../src-shared/store/index.js';
 import type { EngineQuery, WindowAnswer, WindowEntry } from './list-engine.js';
-import { fieldPart, KEYS_PART, type ColumnsBase, type ColumnsKeys, type StoredColumns } from './columns-snapshot.js';
+import { fieldPart, KEYS_PART, type ColumnsBase, type ColumnsKeys, type ReadBase, type StoredColumns } from './columns-snapshot.js';
 import type { CodedColumnData } from './coded-column.js';
-import { decodeGently, packInts, packRuns, packSorted, sortedDecode, unpackFloats, unpackRuns, unpackSorted, unpackUnsigned, unsignedDecode, type PackedInts, type PackedRuns, type PackedSorted } from './packed-ints.js';
+import { decodeGently, packInts, packRuns, packSorted, Runs, sortedDecode, unpackFloats, unpackSorted, unpackUnsigned, unsignedDecode, type PackedInts, type PackedRuns, type PackedSorted } from './packed-ints.js';
 import type { ScopeColumns } from './scope-columns.js';
-import { dropStalePieces, joinPieces, PIECE_BYTES, piecedRecords } from './stored-pieces.js';
+import { dropStalePieces, joinPieces, PIECE_BYTES, piecedRecords, type ReadGently } from './stored-pieces.js';
 
 /**
  * What the list worker keeps of a list between sessions (`listCaches`, schema
@@ -44,16 +44,17 @@ type StoredKeys = Omit<ColumnsKeys, 'writtenAt'> & { readonly writtenAt: Float64
 type StoredField = Omit<CodedColumnData, 'nums' | 'codes'> & { readonly nums: Float64Array | PackedSorted; readonly codes: CodedColumnData['codes'] | PackedInts };
 
 const isPacked = (value: object): value is PackedInts | PackedSorted | PackedRuns => 'packed' in value;
-const unpackedFloats = (value: Float64Array | PackedInts | PackedRuns) => (!isPacked(value) ? value : value.packed === 'runs' ? unpackRuns(value) : unpackFloats(value));
+const unpackedFloats = (value: Float64Array | PackedInts) => (!isPacked(value) ? value : unpackFloats(value));
 const packedFloats = (values: Float64Array) => packInts(values) ?? values;
 
 function storedBase(base: ColumnsBase): StoredBase {
   return { ...base, place: packRuns(base.place) ?? packedFloats(base.place) };
 }
-function baseOf(stored: StoredBase): ColumnsBase {
+function baseOf(stored: StoredBase): ReadBase {
   // A base stored with a key order (before slot order) is read without it.
   const { keyOrder: _, ...base } = stored as StoredBase & { keyOrder?: unknown };
-  return { ...base, place: unpackedFloats(stored.place) };
+  const place = stored.place;
+  return { ...base, place: !isPacked(place) ? place : place.packed === 'runs' ? new Runs(place) : unpackFloats(place) };
 }
 function storedKeys(keys: ColumnsKeys): StoredKeys {
   return { ...keys, writtenAt: packedFloats(keys.writtenAt) };
@@ -98,13 +99,13 @@ export async function loadColumns(db: OutpostDb, scope: number): Promise<StoredC
   const [record, revision] = await Promise.all([db.listCaches.get([scope, 'columns']), db.revisions.get(scope)]);
   const stored = record?.value as StoredBase | undefined;
   if (!record || stored?.layout !== 'parts' || (revision?.resetAt ?? 0) > record.seq) return null;
-  const part = async <T, U>(name: string, read: (stored: T) => U | Promise<U>, pause?: () => Promise<void>): Promise<U | null> => {
+  const part = async <T, U>(name: string, read: (stored: T) => U | Promise<U>, gently?: ReadGently): Promise<U | null> => {
     const found = await db.listCaches.get([scope, name]);
     if (found?.seq !== record.seq) return null;
-    const value = await joinPieces(db, scope, name, found, pause);
+    const value = await joinPieces(db, scope, name, found, gently);
     return value === null ? null : read(value as T);
   };
-  return { base: baseOf(stored), keys: () => part(KEYS_PART, keysOf), field: (name, pause) => part(fieldPart(name), (stored: StoredField) => fieldOf(stored, pause), pause) };
+  return { base: baseOf(stored), keys: () => part(KEYS_PART, keysOf), field: (name, gently) => part(fieldPart(name), (stored: StoredField) => fieldOf(stored, gently?.pause), gently) };
 }
 
 /**

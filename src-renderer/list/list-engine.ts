@@ -128,7 +128,7 @@ function fieldsOf(columns: ScopeColumns, query: EngineQuery): (string | null)[] 
 async function windowOf(db: OutpostDb, columns: ScopeColumns, query: EngineQuery, offset: number, limit: number | null): Promise<WindowAnswer> {
   const field = sortField(columns, query);
   const { total, slots: picked } = queryWindow(columns, field, field !== null && query.descending, query.residual, offset, limit);
-  const places = Array.from(picked, (slot) => columns.place[slot]!);
+  const places = Array.from(picked, (slot) => columns.placeAt(slot));
   // One read per chunk, through the row source's cache of decoded chunks.
   const read = limit === null ? null : await chunkRows(db, columns.scope, places.filter((p) => p >= 0).map((p) => Math.floor(p / SLOT)));
   const rowAt = (place: number) => read?.get(Math.floor(place / SLOT))?.raw(place % SLOT);

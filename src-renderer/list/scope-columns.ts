@@ -2,6 +2,7 @@ import { indexedFields, type EndpointDef } from '../../src-shared/api/index.js';
 import { changesSince, encodeIndexKey, readBodies, type IndexKey, type OutpostDb, type OverlayEntry } from '../../src-shared/store/index.js';
 import { CodedColumn, type CodedColumnData } from './coded-column.js';
 import type { ColumnsKeys, ColumnsSnapshot, StoredColumns } from './columns-snapshot.js';
+import type { Runs } from './packed-ints.js';
 import { nextTurn } from '../lib/next-turn.js';
 
 /** Where a slot's current copy is: a chunk row (chunk × SLOT + index), a single row, or gone. */
@@ -41,7 +42,9 @@ export class ScopeColumns {
   version = 0;
   /** Slots in use (every slot below is a key the list held at some point). */
   count = 0;
-  place: Float64Array = new Float64Array(0);
+  private places: Float64Array = new Float64Array(0);
+  /** The places of restored columns as stored, until a change is merged or all of them are asked for ({@link place}). */
+  private placeRuns: Runs | null = null;
   /** The fields read so far (all of them unless restored and not yet needed). */
   readonly columns = new Map<string, CodedColumn>();
   /** Every sortable or filterable field of the list. */
@@ -108,6 +111,7 @@ export class ScopeColumns {
    * read ahead, decoded between other work until a request asks for it too, and put
    * aside while a request waits for another part: read beside it, the part read ahead
    * took a share of the database's reads (a first filter's part read in 95 ms, 67 alone).
+   * Nor is it started while a request waits for a part.
    */
   private load(part: string | null, gently = false): Promise<void> {
     const parts = this.parts;
@@ -119,14 +123,19 @@ export class ScopeColumns {
       return running.done;
     }
     const state = { hurry: !gently, done: Promise.resolve() };
+    // A part a request waits for is read first: a part read ahead steps aside until it is in.
+    const stepAside = async () => {
+      for (let urgent = this.urgentLoad(state); urgent && !state.hurry; urgent = this.urgentLoad(state)) await urgent.catch(() => undefined);
+    };
     const pause = async () => {
       if (state.hurry) return;
       await nextTurn();
-      // A part a request waits for is read first: a part read ahead steps aside until it is in.
-      for (let urgent = this.urgentLoad(state); urgent && !state.hurry; urgent = this.urgentLoad(state)) await urgent.catch(() => undefined);
+      await stepAside();
     };
     state.done = (async () => {
-      const value = part === null ? await parts.keys() : await parts.field(part, gently ? pause : undefined);
+      // Not started beside one either: its first reads would be queued before the urgent part's rest.
+      if (gently) await stepAside();
+      const value = part === null ? await parts.keys() : await parts.field(part, gently ? { pause, hurried: () => state.hurry } : undefined);
       // Started over meanwhile (rows removed, or another part was gone).
       if (this.parts !== parts) return;
       if (!value) this.partsLost = true;
@@ -325,21 +334,47 @@ export class ScopeColumns {
     return this.slotOf().get(key);
   }
 
+  /** Every slot's place (see {@link SLOT}); restored columns write their stored runs out when first asked. */
+  get place(): Float64Array {
+    if (this.placeRuns) {
+      this.places = this.placeRuns.values();
+      this.placeRuns = null;
+    }
+    return this.places;
+  }
+
+  set place(place: Float64Array) {
+    this.places = place;
+    this.placeRuns = null;
+  }
+
+  /** A slot's place, read where it is stored (the runs of restored columns not changed since). */
+  placeAt(slot: number): number {
+    return this.placeRuns ? this.placeRuns.at(slot) : this.places[slot]!;
+  }
+
   /** True when the slot holds a row now. */
   alive(slot: number): boolean {
-    return this.place[slot]! !== GONE;
+    return this.placeAt(slot) !== GONE;
   }
 
   /**
-   * One byte a slot, 1 where the slot holds a row now. One loop over the places, a
-   * call less a slot than {@link alive}: built again at the first query after every
-   * change of the list, it was the costliest part of a first filter (~15–25 ms at a
-   * million slots, run cold each time) while the filter's own pass over the same slots
-   * took ~1 ms.
+   * One byte a slot, 1 where the slot holds a row now. Built again at the first query
+   * after every change of the list, it was the costliest part of a first filter (~15–25
+   * ms at a million slots, a loop run cold each time) while the filter's own pass over
+   * the same slots took ~1 ms: a list nothing was removed from is filled natively, the
+   * runs of a restored one are read where they are, and others take one loop over the
+   * places (a call less a slot than {@link alive}).
    */
   liveMask(): Uint8Array {
     const n = this.count;
-    const place = this.place;
+    if (this.liveRows === n) return new Uint8Array(n).fill(1);
+    if (this.placeRuns) {
+      const mask = new Uint8Array(n).fill(1);
+      this.placeRuns.indexesOf(GONE, (slot) => (mask[slot] = 0));
+      return mask;
+    }
+    const place = this.places;
     const mask = new Uint8Array(n);
     for (let slot = 0; slot < n; slot++) mask[slot] = Number(place[slot]! !== GONE);
     return mask;
@@ -380,7 +415,8 @@ export class ScopeColumns {
     columns.seq = base.seq;
     columns.storedSeq = base.seq;
     columns.liveRows = base.live;
-    columns.place = base.place;
+    if (base.place instanceof Float64Array) columns.place = base.place;
+    else columns.placeRuns = base.place;
     columns.keyList = null;
     columns.slotIndex = null;
     columns.columns.clear();

@@ -25,15 +25,17 @@ describe('a field read ahead', () => {
 
     // A stored part whose decode pauses three times when read ahead (a field of ~200,000 values).
     let paused = 0;
+    const hurried: boolean[] = [];
     let open = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));
     const columns = ScopeColumns.restore(endpoints.E20, scope, {
       ...stored,
-      field: async (name, pause) => {
+      field: async (name, gently) => {
         const value = await stored.field(name);
-        if (!pause) return value;
+        if (!gently) return value;
         for (let range = 0; range < 3; range++) {
-          await pause();
+          await gently.pause();
+          hurried.push(gently.hurried());
           paused += 1;
           if (paused === 1) await gate;
         }
@@ -50,6 +52,7 @@ describe('a field read ahead', () => {
     await Promise.all([ahead, asked]);
     expect(paused).toBe(3);
     expect(nextTurn).toHaveBeenCalledTimes(1);
+    expect(hurried).toEqual([false, true, true]);
     expect(columns.columns.has('name')).toBe(true);
     db.close();
   });

@@ -5,7 +5,7 @@ import { createDexieMirrorStore, openDatabase, scopeId, scopeKey, type OutpostDb
 import { matchingSlots } from '../../../src-renderer/list/column-query.js';
 import { loadColumns, storeListCaches, type FirstWindow } from '../../../src-renderer/list/list-caches.js';
 import { columnsOf } from '../../../src-renderer/list/columns-registry.js';
-import { cutIntoPieces, isPieceName } from '../../../src-renderer/list/stored-pieces.js';
+import { cutIntoPieces, isPieceName, PIECES_IN_FLIGHT } from '../../../src-renderer/list/stored-pieces.js';
 import type { ScopeColumns } from '../../../src-renderer/list/scope-columns.js';
 import { scopeState } from '../helpers/renderer-context.js';
 import { userGroup } from '../helpers/rows.js';
@@ -77,7 +77,7 @@ describe('stored parts in pieces', () => {
     const { db, built } = await list(indexedDB);
     await storeListCaches(db, built, first, 64);
     const count = (await pieceParts(db)).filter((r) => r.part.startsWith('field:lastModifiedDateTime#')).length;
-    expect(count).toBeGreaterThan(2);
+    expect(count).toBeGreaterThan(PIECES_IN_FLIGHT + 2);
 
     const again = open(indexedDB);
     const stored = (await loadColumns(again, id))!;
@@ -90,9 +90,10 @@ describe('stored parts in pieces', () => {
       asked.push(pieceGets());
       return Promise.resolve();
     });
-    const gently = await stored.field('lastModifiedDateTime', pause);
+    const gently = await stored.field('lastModifiedDateTime', { pause, hurried: () => false });
     expect(pieceGets()).toBe(count);
-    expect(asked[0]).toBe(Math.min(count, 9));
+    expect(asked[0]).toBe(Math.min(count, PIECES_IN_FLIGHT + 1));
+    expect(Math.max(...asked.map((n, i) => n - (i + 1)))).toBeLessThanOrEqual(PIECES_IN_FLIGHT);
     expect(bulkGets).not.toHaveBeenCalled();
     expect(pause.mock.calls.length).toBeGreaterThanOrEqual(count - 1);
 
@@ -102,6 +103,21 @@ describe('stored parts in pieces', () => {
     expect(gets.mock.calls.filter(([key]) => (key as [number, string])[1].includes('#'))).toHaveLength(0);
     expect(atOnce).toEqual(gently);
     expect([...atOnce!.codes]).toEqual([...built.snapshot().fields['lastModifiedDateTime']!.codes]);
+
+    // A request comes to wait for it at its first pause: every other piece is asked for at once.
+    gets.mockClear();
+    let hurried = false;
+    const seen: number[] = [];
+    const hurriedRead = await stored.field('lastModifiedDateTime', {
+      pause: () => {
+        seen.push(pieceGets());
+        hurried = true;
+        return Promise.resolve();
+      },
+      hurried: () => hurried,
+    });
+    expect(seen.slice(0, 2)).toEqual([PIECES_IN_FLIGHT + 1, count]);
+    expect(hurriedRead).toEqual(gently);
     db.close();
   });
 
