@@ -44,6 +44,7 @@ type StoredKeys = Omit<ColumnsKeys, 'writtenAt'> & { readonly writtenAt: Float64
 type StoredField = Omit<CodedColumnData, 'nums' | 'codes'> & { readonly nums: Float64Array | PackedSorted; readonly codes: CodedColumnData['codes'] | PackedInts };
 
 const isPacked = (value: object): value is PackedInts | PackedSorted | PackedRuns => 'packed' in value;
+const isRuns = (value: object): value is PackedRuns => isPacked(value) && value.packed === 'runs';
 const unpackedFloats = (value: Float64Array | PackedInts) => (!isPacked(value) ? value : unpackFloats(value));
 const packedFloats = (values: Float64Array) => packInts(values) ?? values;
 
@@ -53,8 +54,7 @@ function storedBase(base: ColumnsBase): StoredBase {
 function baseOf(stored: StoredBase): ReadBase {
   // A base stored with a key order (before slot order) is read without it.
   const { keyOrder: _, ...base } = stored as StoredBase & { keyOrder?: unknown };
-  const place = stored.place;
-  return { ...base, place: !isPacked(place) ? place : place.packed === 'runs' ? new Runs(place) : unpackFloats(place) };
+  return { ...base, place: isRuns(stored.place) ? new Runs(stored.place) : unpackedFloats(stored.place) };
 }
 function storedKeys(keys: ColumnsKeys): StoredKeys {
   return { ...keys, writtenAt: packedFloats(keys.writtenAt) };

@@ -119,9 +119,9 @@ function sortField(columns: ScopeColumns, query: EngineQuery): string | null {
   return query.field !== null && columns.fields.includes(query.field) ? query.field : null;
 }
 
-/** The fields of restored columns a query reads: the one it sorts on and those it filters on. */
-function fieldsOf(columns: ScopeColumns, query: EngineQuery): (string | null)[] {
-  return [sortField(columns, query), ...query.residual.map((r) => r.field)];
+/** The fields of restored columns a request reads: the one it sorts or counts on (if any) and those it filters on. */
+function fieldsOf(field: string | null, residual: readonly Residual[]): (string | null)[] {
+  return [field, ...residual.map((r) => r.field)];
 }
 
 /** Rows `offset .. offset+limit` of a query on a list's columns, with their stored text. */
@@ -266,7 +266,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
     }
   };
   // Key order needs the keys' order (in the base), not the keys: rows not read (an export) do.
-  const forWindow = (query: EngineQuery, limit: number | null) => (columns: ScopeColumns) => ({ fields: fieldsOf(columns, query), keys: limit === null });
+  const forWindow = (query: EngineQuery, limit: number | null) => (columns: ScopeColumns) => ({ fields: fieldsOf(sortField(columns, query), query.residual), keys: limit === null });
 
   const engine: ListEngine = {
     async window(query, offset, limit, seen) {
@@ -283,12 +283,11 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
     },
 
     async walk(query, request) {
-      return walkOf(await columnsFor(query.endpoint, query.scope, (columns) => ({ fields: fieldsOf(columns, query) }), true, 'later', request.seen), query, request);
+      return walkOf(await columnsFor(query.endpoint, query.scope, (columns) => ({ fields: fieldsOf(sortField(columns, query), query.residual) }), true, 'later', request.seen), query, request);
     },
 
     async counts(endpoint, scope, field, residual = []) {
-      const fields = [field, ...residual.map((r) => r.field)];
-      return valueCountsOf(await columnsFor(endpoint, scope, () => ({ fields }), true, 'never'), field, residual);
+      return valueCountsOf(await columnsFor(endpoint, scope, () => ({ fields: fieldsOf(field, residual) }), true, 'never'), field, residual);
     },
 
     async warm() {

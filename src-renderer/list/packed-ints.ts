@@ -164,11 +164,6 @@ export class Runs {
   }
 }
 
-/** The values of {@link packRuns}, as doubles. */
-export function unpackRuns(p: PackedRuns): Float64Array {
-  return new Runs(p).values();
-}
-
 /** Values decoded at a time when a part is decoded between other work ({@link decodeGently}). */
 export const DECODE_STEP = 1 << 16;
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nextTurn } from '../../../src-renderer/lib/next-turn.js';
-import { DECODE_STEP, decodeGently, packInts, packRuns, packSorted, Runs, sortedDecode, unpackFloats, unpackRuns, unpackSorted, unpackUnsigned, unsignedDecode } from '../../../src-renderer/list/packed-ints.js';
+import { DECODE_STEP, decodeGently, packInts, packRuns, packSorted, Runs, sortedDecode, unpackFloats, unpackSorted, unpackUnsigned, unsignedDecode } from '../../../src-renderer/list/packed-ints.js';
 
 /** Integers within a span below 2^32, anywhere from -2^40 on. */
 const spanned = fc.tuple(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), fc.constantFrom(0xff, 0xffff, 0xffffff, 2 ** 32 - 1)).chain(([from, span]) =>
@@ -128,7 +128,7 @@ describe('packed integers', () => {
         }
         expect(runs.length).toBe(values.length);
         expect(runs.starts.bytes.length + runs.firsts.bytes.length).toBeLessThan(packInts(values)!.bytes.length);
-        expect([...unpackRuns(runs)]).toEqual(values);
+        expect([...new Runs(runs).values()]).toEqual(values);
         // Read where they are: each value, and where a value is.
         const read = new Runs(runs);
         expect(values.map((_, i) => read.at(i))).toEqual(values);
@@ -153,6 +153,6 @@ describe('packed integers', () => {
     for (let i = 0; i < n; i += 50_000) places[i] = -1;
     const runs = packRuns(places)!;
     expect(runs.starts.bytes.length + runs.firsts.bytes.length).toBeLessThan(16_000);
-    expect(unpackRuns(runs)).toEqual(places);
+    expect(new Runs(runs).values()).toEqual(places);
   });
 });
