@@ -72,9 +72,10 @@ export interface ListEngine {
    * was just chosen (a filter, a sort) and its window will be asked for once the page
    * has drawn the change: reads its columns for the query and works out the query's
    * order and filter (kept for the window that follows), then reads its other fields,
-   * so its first scroll, filter or sort does not wait for them.
+   * so its first scroll, filter or sort does not wait for them. `seen`: the list's
+   * revision the window follows, as for {@link ListEngine.window}.
    */
-  prepare(query: EngineQuery): Promise<void>;
+  prepare(query: EngineQuery, seen?: number): Promise<void>;
 }
 
 /** The stored parts of a list's columns a request reads (ScopeColumns.ensure). */
@@ -273,7 +274,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
       if (options.store && !keptColumns(db, query.scope)) {
         const stored = await storedFirstWindow(db, query, offset, limit);
         if (stored) {
-          void engine.prepare(query).catch(() => undefined);
+          void engine.prepare(query, seen).catch(() => undefined);
           return stored;
         }
       }
@@ -294,8 +295,8 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
       await db.open();
     },
 
-    async prepare(query) {
-      const columns = await columnsFor(query.endpoint, query.scope, forWindow(query, FIRST_ROWS));
+    async prepare(query, seen) {
+      const columns = await columnsFor(query.endpoint, query.scope, forWindow(query, FIRST_ROWS), true, 'later', seen);
       const field = sortField(columns, query);
       queryWindow(columns, field, field !== null && query.descending, query.residual, 0, FIRST_ROWS);
       readRestSoon(columns);

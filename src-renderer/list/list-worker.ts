@@ -15,7 +15,7 @@ export type EngineRequest =
   | { readonly id: number; readonly db: string; readonly op: 'remember'; readonly endpoint: EndpointId; readonly scope: string }
   | { readonly id: number; readonly db: string; readonly op: 'counts'; readonly endpoint: EndpointId; readonly scope: string; readonly field: string; readonly residual?: readonly Residual[] }
   | { readonly id: number; readonly db: string; readonly op: 'warm' }
-  | { readonly id: number; readonly db: string; readonly op: 'prepare'; readonly query: EngineQuery };
+  | { readonly id: number; readonly db: string; readonly op: 'prepare'; readonly query: EngineQuery; readonly seen?: number | undefined };
 
 export type EngineReply =
   | { readonly id: number; readonly ok: true; readonly value: WindowAnswer | WalkAnswer | [IndexKey, number][] | undefined }
@@ -48,7 +48,7 @@ async function answer(request: EngineRequest) {
   const engine = engineOf(request.db);
   if (request.op === 'remember') return engine.remember(request.endpoint, request.scope).then(() => undefined);
   if (request.op === 'warm') return engine.warm().then(() => undefined);
-  if (request.op === 'prepare') return engine.prepare(request.query).then(() => undefined);
+  if (request.op === 'prepare') return engine.prepare(request.query, request.seen).then(() => undefined);
   if (request.op === 'counts') return engine.counts(request.endpoint, request.scope, request.field, request.residual);
   if (request.op === 'window') return engine.window(request.query, request.offset, request.limit, request.seen);
   return engine.walk(request.query, { chunk: Number.POSITIVE_INFINITY, ...(request.seen === undefined ? {} : { seen: request.seen }) });

@@ -504,6 +504,7 @@ describe('the revision an asker has read', () => {
     reads.mockClear();
     await engine.window(query, 0, 10, same);
     await engine.walk(query, { chunk: Number.POSITIVE_INFINITY, seen: same });
+    await engine.prepare({ ...query, descending: true, residual: [{ field: 'name', op: 'gte', key: 'A' }] }, same);
     expect(reads).not.toHaveBeenCalled();
     expect(transactions.mock.calls.filter(([mode]) => mode === 'r')).toHaveLength(0);
 
@@ -515,6 +516,12 @@ describe('the revision an asker has read', () => {
     // Asked without a revision: caught up as before.
     await page(db, 'p1', [6], 'B');
     expect((await engine.window(query, 0, 10)).total).toBe(6);
+    // A query prepared at a revision older than the list's: the window asked next at the newer one answers it.
+    const stale = await seq();
+    await page(db, 'p1', [7], 'B');
+    const descending = { ...query, descending: true };
+    await engine.prepare(descending, stale);
+    expect((await engine.window(descending, 0, 10, await seq())).total).toBe(7);
     db.close();
   });
 

@@ -65,6 +65,20 @@ describe('the list engine over the worker', () => {
     expect(worker.asked).toEqual([{ db: db.name, op: 'window', query: defaultQuery, offset: 0, limit: 10, seen: undefined }]);
   });
 
+  it("prepares a query at the revision the window last asked for that list at, and at none for a list it has not asked", async () => {
+    const db = await storedList();
+    const worker = fakeWorker();
+    const engine = workerEngine(db, () => worker.ask, inProcessEngine(db));
+    const other: EngineQuery = { ...defaultQuery, scope: scopeKey('E20', { other: 1 }) };
+    void engine.prepare(other).catch(() => undefined);
+    void engine.window(defaultQuery, 0, 10, 7).catch(() => undefined);
+    void engine.prepare(filtered).catch(() => undefined);
+    void engine.window(defaultQuery, 0, 10, 9).catch(() => undefined);
+    void engine.prepare(filtered).catch(() => undefined);
+    void engine.prepare(filtered, 4).catch(() => undefined);
+    expect(worker.asked.filter((r) => r.op === 'prepare').map((r) => r.op === 'prepare' && r.seen)).toEqual([undefined, 7, 9, 4]);
+  });
+
   it('reads the stored first rows no more once the worker has answered for the list', async () => {
     const db = await storedList();
     const worker = fakeWorker();
