@@ -69,9 +69,9 @@ describe('the list engine over the worker', () => {
     const db = await storedList();
     const worker = fakeWorker();
     const engine = workerEngine(db, () => worker.ask, inProcessEngine(db));
-    const other: EngineQuery = { ...defaultQuery, scope: scopeKey('E20', { other: 1 }) };
-    void engine.prepare(other).catch(() => undefined);
+    const other: EngineQuery = { ...defaultQuery, scope: `${scope}other` };
     void engine.window(defaultQuery, 0, 10, 7).catch(() => undefined);
+    void engine.prepare(other).catch(() => undefined);
     void engine.prepare(filtered).catch(() => undefined);
     void engine.window(defaultQuery, 0, 10, 9).catch(() => undefined);
     void engine.prepare(filtered).catch(() => undefined);
