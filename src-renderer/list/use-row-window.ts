@@ -62,7 +62,9 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
       if (!q || !searching.value) return { key: queryKey.value, rows: [] as StoredRow[], complete: true, scanned: 0 };
       return { key: queryKey.value, ...(await searchRows(db, q, searchBudget.value)) };
     },
-    [queryKey, searchBudget],
+    // Followed only while the list is searched: a filter or a sort of a list not searched
+    // subscribes nothing again (a query to the database, on the page's thread, at every change).
+    [() => (searching.value ? queryKey.value : null), searchBudget],
     { key: '', rows: [] as StoredRow[], complete: true, scanned: 0 },
   );
 
@@ -217,6 +219,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   });
 
   // Lists of every scope (small tables no list endpoint fills) are read in one go, live.
+  const scannedList = computed(() => !!query.value && !searching.value && query.value.scope === null);
   const { value: scannedPage } = useLiveQuery(
     async () => {
       const q = query.value;
@@ -224,7 +227,8 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
       if (!q || searching.value || q.scope !== null) return { key: queryKey.value, from, rows: [] as StoredRow[] };
       return { key: queryKey.value, from, rows: await readRows(db, q, from, to - from) };
     },
-    [queryKey, requested],
+    // Followed only for such a list: another list's scroll and filters subscribe nothing again.
+    [() => (scannedList.value ? queryKey.value : null), () => (scannedList.value ? requested.value : null)],
     { key: '', from: 0, rows: [] as StoredRow[] },
   );
   const page = computed(() => (query.value?.scope === null ? scannedPage.value : enginePage.value));
@@ -232,7 +236,8 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   // Lists a walk does not count (row filters, every scope) are counted in one go, live.
   const { value: counted } = useLiveQuery(
     async () => ({ key: queryKey.value, n: query.value && !searching.value && !walkable.value ? await countRows(db, query.value) : 0 }),
-    [queryKey, walkable],
+    // Followed only for such a query (see the search's).
+    [() => (query.value && !searching.value && !walkable.value ? queryKey.value : null)],
     { key: '', n: 0 },
   );
 

@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, shallowRef, watchEffect, type EffectScope } from 'vue';
 import { endpoints } from '../../../src-shared/api/index.js';
@@ -292,5 +293,31 @@ describe('the row window of a big list', () => {
     hold.reads = false;
     for (const r of reads) r.release();
     await eventually(() => expect(win.rowAt(500)).toBeDefined());
+  });
+
+  it('follows its search only while the list is searched: a filter or a scroll of a list not searched queries nothing for it', async () => {
+    const { win, query } = await setup(1500);
+    await eventually(() => expect(win.settled.value || walks.length > 0).toBe(true));
+    for (const walk of walks) walk.release();
+    await eventually(() => expect(win.settled.value).toBe(true));
+    // Every run of a live query waits for the run before it (use-live-query.ts): the runs started are counted.
+    const runs = vi.spyOn(Dexie, 'waitFor');
+    const filtered = (value: string) => ({ ...query.value!, filters: [{ field: 'courseLessonParticipationState', op: 'eq' as const, value }] });
+    query.value = filtered('Completed');
+    await eventually(() => expect(walks.length).toBeGreaterThan(1));
+    for (const walk of walks) walk.release();
+    await eventually(() => expect(win.settled.value).toBe(true));
+    // Nor does a scroll to rows not read yet.
+    win.setVisible(400, 430);
+    await eventually(() => expect(win.rowAt(420)).toBeDefined());
+    expect(runs).not.toHaveBeenCalled();
+    // Searched: the search follows the query, and its filter.
+    query.value = { ...filtered('Completed'), search: 'a' };
+    await eventually(() => expect(win.searchState.value).not.toBeNull());
+    const searched = runs.mock.calls.length;
+    expect(searched).toBeGreaterThan(0);
+    query.value = { ...filtered('NotStarted'), search: 'a' };
+    await eventually(() => expect(runs.mock.calls.length).toBeGreaterThan(searched));
+    await eventually(() => expect(win.settled.value).toBe(true));
   });
 });
