@@ -6,10 +6,14 @@ import type { ListCacheRecord, OutpostDb } from '../../src-shared/store/index.js
  * is turned back into values in one task of that worker: a million-row field part of
  * ~6 MB held the list worker 31–47 ms (Chromium 156), and a filter that arrived
  * meanwhile waited for it. Read as 128 KB records one after another, the longest task
- * was 6–9 ms. Records past ~190 KB are also kept as files beside LevelDB, which read
- * slower (see chunk-writes.ts).
+ * was 6–9 ms. A record over 64 KB as Chromium writes it (after its compression, which
+ * packed integers escape) is kept as a file of its own beside LevelDB (Blink's
+ * `IDBValueWrapper::kWrapThreshold`), and read back through the blob system: 12 MB in
+ * 128 KB records, all asked for in one transaction, read in 61–101 ms, in 60 KB records
+ * (kept in LevelDB) in 39–41 (Chromium 156, a page of its own). So a piece stays under
+ * the threshold with room for the record's other fields.
  */
-export const PIECE_BYTES = 128 * 1024;
+export const PIECE_BYTES = 60 * 1024;
 
 /**
  * Pieces of a part read ahead that are asked for at once ({@link joinPieces}). The

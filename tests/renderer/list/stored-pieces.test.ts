@@ -1,3 +1,4 @@
+import { serialize } from 'node:v8';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { endpoints, indexedFields } from '../../../src-shared/api/index.js';
@@ -5,7 +6,7 @@ import { createDexieMirrorStore, openDatabase, scopeId, scopeKey, type OutpostDb
 import { matchingSlots } from '../../../src-renderer/list/column-query.js';
 import { loadColumns, storeListCaches, type FirstWindow } from '../../../src-renderer/list/list-caches.js';
 import { columnsOf } from '../../../src-renderer/list/columns-registry.js';
-import { cutIntoPieces, isPieceName, PIECES_IN_FLIGHT } from '../../../src-renderer/list/stored-pieces.js';
+import { cutIntoPieces, isPieceName, piecedRecords, PIECES_IN_FLIGHT } from '../../../src-renderer/list/stored-pieces.js';
 import type { ScopeColumns } from '../../../src-renderer/list/scope-columns.js';
 import { scopeState } from '../helpers/renderer-context.js';
 import { userGroup } from '../helpers/rows.js';
@@ -45,6 +46,15 @@ describe('stored parts in pieces', () => {
       nums: { pieced: 'Float64Array', byteLength: 1600, first: 4, count: 2 },
       small,
     });
+  });
+
+  it("stay under the size past which Chromium keeps a record as a file beside LevelDB, as V8 writes them", () => {
+    // Blink wraps a value whose serialized bytes pass 64 KB into a blob (IDBValueWrapper::kWrapThreshold).
+    const codes = Uint32Array.from({ length: 300_000 }, (_, i) => (i * 2_654_435_761) >>> 0);
+    const records = piecedRecords(id, 'field:name', 7, { strs: [], nums: new Float64Array(0), codes: { packed: 'ints', bytes: codes } });
+    const pieces = records.filter((r) => isPieceName(r.part));
+    expect(pieces.length).toBeGreaterThan(10);
+    for (const record of pieces) expect(serialize(record).byteLength).toBeLessThan(64 * 1024);
   });
 
   it('come back as the columns they were cut from; an older copy in more pieces leaves none behind', async () => {
