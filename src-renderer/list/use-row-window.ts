@@ -62,8 +62,9 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
       if (!q || !searching.value) return { key: queryKey.value, rows: [] as StoredRow[], complete: true, scanned: 0 };
       return { key: queryKey.value, ...(await searchRows(db, q, searchBudget.value)) };
     },
-    // Followed only while the list is searched: a filter or a sort of a list not searched
-    // subscribes nothing again (a query to the database, on the page's thread, at every change).
+    // Followed only while the list is searched: a filter, a sort or a scroll of a list not
+    // searched subscribes nothing again (a live query's teardown, subscription and first
+    // run, on the page's thread, at every change).
     [() => (searching.value ? queryKey.value : null), searchBudget],
     { key: '', rows: [] as StoredRow[], complete: true, scanned: 0 },
   );
