@@ -142,13 +142,17 @@ export class Runs {
     return this.firsts[low]! + index - starts[low]!;
   }
 
+  /** One past the last index of run `r`. */
+  private endOf(r: number): number {
+    return r + 1 < this.starts.length ? this.starts[r + 1]! : this.length;
+  }
+
   /** Calls `found` with every index whose value is `value`, in order: a run holds it once at most. */
   indexesOf(value: number, found: (index: number) => void): void {
     const { starts, firsts } = this;
     for (let r = 0; r < starts.length; r++) {
-      const end = r + 1 < starts.length ? starts[r + 1]! : this.length;
       const at = starts[r]! + value - firsts[r]!;
-      if (value >= firsts[r]! && at < end) found(at);
+      if (value >= firsts[r]! && at < this.endOf(r)) found(at);
     }
   }
 
@@ -157,8 +161,7 @@ export class Runs {
     const out = new Float64Array(this.length);
     const { starts, firsts } = this;
     for (let r = 0; r < starts.length; r++) {
-      const end = r + 1 < starts.length ? starts[r + 1]! : this.length;
-      for (let i = starts[r]!, v = firsts[r]!; i < end; i++, v++) out[i] = v;
+      for (let i = starts[r]!, v = firsts[r]!, end = this.endOf(r); i < end; i++, v++) out[i] = v;
     }
     return out;
   }

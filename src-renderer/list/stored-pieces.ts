@@ -1,25 +1,25 @@
 import { Dexie } from 'dexie';
-import type { ListCacheRecord, OutpostDb } from '../../src-shared/store/index.js';
+import { RECORD_FILE_BYTES, type ListCacheRecord, type OutpostDb } from '../../src-shared/store/index.js';
 
 /**
  * Bytes of an array kept in one `listCaches` record at most. A record read in a worker
  * is turned back into values in one task of that worker: a million-row field part of
  * ~6 MB held the list worker 31–47 ms (Chromium 156), and a filter that arrived
  * meanwhile waited for it. Read as 128 KB records one after another, the longest task
- * was 6–9 ms. A record over 64 KB as Chromium writes it (after its compression, which
- * packed integers escape) is kept as a file of its own beside LevelDB (Blink's
- * `IDBValueWrapper::kWrapThreshold`), and read back through the blob system: 12 MB in
- * 128 KB records, all asked for in one transaction, read in 61–101 ms, in 60 KB records
- * (kept in LevelDB) in 39–41 (Chromium 156, a page of its own). So a piece stays under
- * the threshold with room for the record's other fields.
+ * was 6–9 ms. Packed integers barely compress, so a 128 KB piece passed
+ * {@link RECORD_FILE_BYTES} and was kept as a file: 12 MB in 128 KB records, all asked
+ * for in one transaction, read in 61–101 ms, in 60 KB records (kept in LevelDB) in 39–41
+ * (Chromium 156, a page of its own). A piece stays under it with room for the record's
+ * other fields.
  */
-export const PIECE_BYTES = 60 * 1024;
+export const PIECE_BYTES = RECORD_FILE_BYTES - 4 * 1024;
 
 /**
  * Pieces of a part read ahead that are asked for at once ({@link joinPieces}). The
- * database answers them before a part a request then asks for: with eight (1 MB) on
- * their way, a first filter's field read on demand took 74–107 ms (Chromium 156), ~45
- * alone.
+ * database answers them before a part a request then asks for: with eight of 128 KB
+ * (1 MB) on their way, a first filter's field read on demand took 74–107 ms (Chromium
+ * 156), ~45 alone. Six of 60 KB (~the bytes of three of 128 KB) gave a slower first
+ * filter in one bench run than three.
  */
 export const PIECES_IN_FLIGHT = 3;
 

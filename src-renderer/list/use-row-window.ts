@@ -225,7 +225,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     async () => {
       const q = query.value;
       const { from, to } = requested.value;
-      if (!q || searching.value || q.scope !== null) return { key: queryKey.value, from, rows: [] as StoredRow[] };
+      if (!q || !scannedList.value) return { key: queryKey.value, from, rows: [] as StoredRow[] };
       return { key: queryKey.value, from, rows: await readRows(db, q, from, to - from) };
     },
     // Followed only for such a list: another list's scroll and filters subscribe nothing again.
@@ -235,10 +235,11 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   const page = computed(() => (query.value?.scope === null ? scannedPage.value : enginePage.value));
 
   // Lists a walk does not count (row filters, every scope) are counted in one go, live.
+  const countedInOne = computed(() => !!query.value && !searching.value && !walkable.value);
   const { value: counted } = useLiveQuery(
-    async () => ({ key: queryKey.value, n: query.value && !searching.value && !walkable.value ? await countRows(db, query.value) : 0 }),
+    async () => ({ key: queryKey.value, n: query.value && countedInOne.value ? await countRows(db, query.value) : 0 }),
     // Followed only for such a query (see the search's).
-    [() => (query.value && !searching.value && !walkable.value ? queryKey.value : null)],
+    [() => (countedInOne.value ? queryKey.value : null)],
     { key: '', n: 0 },
   );
 

@@ -53,11 +53,19 @@ async function nextSeqs(db: OutpostDb, id: number, count: number, removes = fals
 }
 
 /**
+ * Serialized bytes past which Chromium keeps an IndexedDB record as a file of its own
+ * beside LevelDB, read back through the blob system, several times slower (Blink's
+ * `IDBValueWrapper::kWrapThreshold`). It counts the bytes after Chromium's compression:
+ * row text passed it at ~190 KB, packed integers, which barely compress, at 64 KB.
+ */
+export const RECORD_FILE_BYTES = 64 * 1024;
+
+/**
  * A chunk record holds at most this many rows, and at most {@link CHUNK_PART_BYTES} of
  * row text as Chromium stores it (a row larger than that is a chunk of its own): a page of
  * 1,000 rows becomes a few chunks, and a screen sorted by any field shows rows from up to
- * a hundred chunks at once. Records past ~190 KB were seen kept as files beside LevelDB,
- * which read several times slower, so a part stays under that: text is counted in bytes as
+ * a hundred chunks at once. Records of text past ~190 KB were kept as files beside LevelDB
+ * ({@link RECORD_FILE_BYTES}), so a part stays under that: text is counted in bytes as
  * V8 writes it, one a character, two for a row with any character past U+00FF (written
  * as UTF-16). Each record costs the browser and the window's thread on its own: parts of
  * up to 500 rows and 160 KB, rather than 250 and 100 KB, cut the browser's share of a

@@ -6,4 +6,4 @@ export * from './mirror-store.js';
 export * from './dexie-mirror-store.js';
 export * from './scope-sync.js';
 export * from './row-source.js';
-export { storedPageOf, type StoredPage } from './chunk-writes.js';
+export { RECORD_FILE_BYTES, storedPageOf, type StoredPage } from './chunk-writes.js';
