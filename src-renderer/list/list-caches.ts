@@ -1,6 +1,6 @@
 import { scopeId, scopeRevision, type OutpostDb } from '../../src-shared/store/index.js';
 import type { EngineQuery, WindowAnswer, WindowEntry } from './list-engine.js';
-import { fieldPart, KEYS_PART, type ColumnsBase, type ColumnsKeys, type ReadBase, type StoredColumns } from './columns-snapshot.js';
+import { fieldPart, KEYS_PART, type ColumnsBase, type ColumnsKeys, type ColumnsSnapshot, type ReadBase, type StoredColumns } from './columns-snapshot.js';
 import type { CodedColumnData } from './coded-column.js';
 import { decodeGently, packInts, packRuns, packSorted, Runs, sortedDecode, unpackFloats, unpackSorted, unpackUnsigned, unsignedDecode, type PackedInts, type PackedRuns, type PackedSorted } from './packed-ints.js';
 import type { ScopeColumns } from './scope-columns.js';
@@ -106,6 +106,21 @@ export async function loadColumns(db: OutpostDb, scope: number): Promise<StoredC
     return value === null ? null : read(value as T);
   };
   return { base: baseOf(stored), keys: () => part(KEYS_PART, keysOf), field: (name, gently) => part(fieldPart(name), (stored: StoredField) => fieldOf(stored, gently?.pause), gently) };
+}
+
+/**
+ * Stored columns held in memory, put through the same stored form and back as parts
+ * read from the database (packed, then unpacked): a made-up list (warm-queries.ts).
+ */
+export function storedInMemory(snapshot: ColumnsSnapshot): StoredColumns {
+  return {
+    base: baseOf(storedBase(snapshot.base)),
+    keys: async () => keysOf(storedKeys(snapshot.keys)),
+    field: async (name, gently) => {
+      const data = snapshot.fields[name];
+      return data ? fieldOf(storedField(data), gently?.pause) : null;
+    },
+  };
 }
 
 /**

@@ -1,10 +1,12 @@
-import { endpoints, rowKey, type EndpointId } from '../../src-shared/api/index.js';
+import { endpoints, rowKey, type EndpointDef, type EndpointId } from '../../src-shared/api/index.js';
 import { chunkRows, type IndexKey, type OutpostDb, type OverlayEntry } from '../../src-shared/store/index.js';
 import { queryWindow, valueCountsOf } from './column-query.js';
 import { FIRST_ROWS, loadColumns, loadFirstWindow, storedFirstWindow, storeListCaches, type FirstWindow } from './list-caches.js';
 import type { Residual } from './list-query.js';
 import { columnsOf, forgetColumns, keptColumns, ownerOf } from './columns-registry.js';
 import { SLOT, type ScopeColumns } from './scope-columns.js';
+import { warmQueries } from './warm-queries.js';
+import { nextTurn } from '../lib/next-turn.js';
 
 /**
  * The list engine: the columns, orders and filters of the lists (scope-columns.ts,
@@ -88,6 +90,8 @@ export interface EngineOptions {
   readonly storeDelayMs?: number;
   /** How long after a list is shown the engine starts reading the rest of its stored fields. */
   readonly readAheadAfterMs?: number;
+  /** Runs the queries once on a made-up list of an endpoint, once the first list is shown, `pause` awaited between steps (default {@link warmQueries}). */
+  readonly warm?: (db: OutpostDb, endpoint: EndpointDef, pause: () => Promise<void>) => Promise<void>;
 }
 
 /**
@@ -189,6 +193,28 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   let readAheadOf: ScopeColumns | undefined;
   let readAhead: ReturnType<typeof setTimeout> | undefined;
   let readingAhead = false;
+  /**
+   * Whether the queries were run on a made-up list (warm-queries.ts): once the first list
+   * is shown, between requests, beside the read-ahead (started with the read-ahead, it
+   * came after a user's first filter in bench runs).
+   */
+  let warmed = false;
+  /** Requests running, and what waits for none to run. */
+  let asking = 0;
+  const idle: (() => void)[] = [];
+  const asked = async <T>(work: () => Promise<T>): Promise<T> => {
+    asking++;
+    try {
+      return await work();
+    } finally {
+      if (--asking === 0) for (const resolve of idle.splice(0)) resolve();
+    }
+  };
+  /** The made-up list's pause: its next step waits for the thread's other tasks, and for every request to be answered. */
+  const quiet = async () => {
+    await nextTurn();
+    while (asking > 0) await new Promise<void>((resolve) => idle.push(resolve));
+  };
   const readRest = async (columns: ScopeColumns) => {
     readingAhead = true;
     try {
@@ -216,6 +242,11 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
     }, options.readAheadAfterMs ?? READ_AHEAD_AFTER_MS);
   };
   const readRestSoon = (columns: ScopeColumns) => {
+    if (!warmed && options.store) {
+      warmed = true;
+      // Nothing a user asked for: a failure costs the warm-up only.
+      void (options.warm ?? warmQueries)(db, columns.endpoint, quiet).catch(() => undefined);
+    }
     // Every field read already (built from the chunks, or read ahead before).
     if (columns.unreadFields().length === 0) return;
     readAheadOf = columns;
@@ -269,37 +300,44 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   // Key order needs the keys' order (in the base), not the keys: rows not read (an export) do.
   const forWindow = (query: EngineQuery, limit: number | null) => (columns: ScopeColumns) => ({ fields: fieldsOf(sortField(columns, query), query.residual), keys: limit === null });
 
-  const engine: ListEngine = {
-    async window(query, offset, limit, seen) {
-      if (options.store && !keptColumns(db, query.scope)) {
-        const stored = await storedFirstWindow(db, query, offset, limit);
-        if (stored) {
-          void engine.prepare(query, seen).catch(() => undefined);
-          return stored;
-        }
+  const prepare = async (query: EngineQuery, seen?: number) => {
+    const columns = await columnsFor(query.endpoint, query.scope, forWindow(query, FIRST_ROWS), true, 'later', seen);
+    const field = sortField(columns, query);
+    queryWindow(columns, field, field !== null && query.descending, query.residual, 0, FIRST_ROWS);
+    readRestSoon(columns);
+  };
+  const windowFor = async (query: EngineQuery, offset: number, limit: number | null, seen?: number): Promise<WindowAnswer> => {
+    if (options.store && !keptColumns(db, query.scope)) {
+      const stored = await storedFirstWindow(db, query, offset, limit);
+      if (stored) {
+        void engine.prepare(query, seen).catch(() => undefined);
+        return stored;
       }
-      const columns = await columnsFor(query.endpoint, query.scope, forWindow(query, limit), true, 'later', seen);
-      readRestSoon(columns);
-      return windowOf(db, columns, query, offset, limit);
+    }
+    const columns = await columnsFor(query.endpoint, query.scope, forWindow(query, limit), true, 'later', seen);
+    readRestSoon(columns);
+    return windowOf(db, columns, query, offset, limit);
+  };
+
+  const engine: ListEngine = {
+    window(query, offset, limit, seen) {
+      return asked(() => windowFor(query, offset, limit, seen));
     },
 
-    async walk(query, request) {
-      return walkOf(await columnsFor(query.endpoint, query.scope, (columns) => ({ fields: fieldsOf(sortField(columns, query), query.residual) }), true, 'later', request.seen), query, request);
+    walk(query, request) {
+      return asked(async () => walkOf(await columnsFor(query.endpoint, query.scope, (columns) => ({ fields: fieldsOf(sortField(columns, query), query.residual) }), true, 'later', request.seen), query, request));
     },
 
-    async counts(endpoint, scope, field, residual = []) {
-      return valueCountsOf(await columnsFor(endpoint, scope, () => ({ fields: fieldsOf(field, residual) }), true, 'never'), field, residual);
+    counts(endpoint, scope, field, residual = []) {
+      return asked(async () => valueCountsOf(await columnsFor(endpoint, scope, () => ({ fields: fieldsOf(field, residual) }), true, 'never'), field, residual));
     },
 
     async warm() {
       await db.open();
     },
 
-    async prepare(query, seen) {
-      const columns = await columnsFor(query.endpoint, query.scope, forWindow(query, FIRST_ROWS), true, 'later', seen);
-      const field = sortField(columns, query);
-      queryWindow(columns, field, field !== null && query.descending, query.residual, 0, FIRST_ROWS);
-      readRestSoon(columns);
+    prepare(query, seen) {
+      return asked(() => prepare(query, seen));
     },
 
     async remember(endpoint, scope) {

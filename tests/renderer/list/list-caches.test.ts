@@ -4,10 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { endpoints, indexedFields } from '../../../src-shared/api/index.js';
 import { createDexieMirrorStore, openDatabase, scopeId, scopeKey, type OutpostDb } from '../../../src-shared/store/index.js';
 import { matchingSlots } from '../../../src-renderer/list/column-query.js';
-import { firstWindowFit, loadColumns, loadFirstWindow, prefetchFirstWindow, storedFirstWindow, type FirstWindow } from '../../../src-renderer/list/list-caches.js';
+import { firstWindowFit, loadColumns, loadFirstWindow, prefetchFirstWindow, storedFirstWindow, storedInMemory, type FirstWindow } from '../../../src-renderer/list/list-caches.js';
 import { inProcessEngine, type EngineQuery } from '../../../src-renderer/list/list-engine.js';
 import { columnsOf, keptColumns } from '../../../src-renderer/list/columns-registry.js';
-import type { ScopeColumns } from '../../../src-renderer/list/scope-columns.js';
+import { ScopeColumns } from '../../../src-renderer/list/scope-columns.js';
 import { packInts } from '../../../src-renderer/list/packed-ints.js';
 import { scopeState } from '../helpers/renderer-context.js';
 import { userGroup } from '../helpers/rows.js';
@@ -143,6 +143,20 @@ describe('stored list columns', () => {
     // A base stored with its places packed one by one (before runs) is read too.
     await db.listCaches.put({ scope: id, part: 'columns', seq, value: { ...base, place: packInts(base.place)! } });
     await readAgain();
+    db.close();
+  });
+
+  it('held in memory in their stored form answer like the columns they were taken from', async () => {
+    const db = open(new IDBFactory());
+    await page(db, 'p1', Array.from({ length: 40 }, (_, i) => (i * 17) % 40), 'A');
+    await page(db, 'p1', [3, 5, 8], 'B');
+    const built = await columnsOf(db, endpoint, scope);
+    const restored = ScopeColumns.restore(endpoint, scope, storedInMemory(built.snapshot()))!;
+    const reads = vi.spyOn(db.listCaches, 'get');
+    await restored.ensure(db, { fields: restored.fields, keys: true });
+    expect(reads).not.toHaveBeenCalled();
+    expect(answers(restored)).toEqual(answers(built));
+    expect(valuesByKey(restored)).toEqual(valuesByKey(built));
     db.close();
   });
 
@@ -337,6 +351,51 @@ describe('stored columns read in parts', () => {
     // What was read ahead answers like a list built from its chunks.
     const byDate: EngineQuery = { ...filtered, field: 'lastModifiedDateTime', residual: [] };
     expect(await engine.window(byDate, 0, 40)).toEqual(await fresh(indexedDB, byDate));
+    db.close();
+  });
+
+  it('run the queries once on a made-up list of the first list shown, as soon as it is shown, also when nothing is left to read', async () => {
+    const indexedDB = new IDBFactory();
+    const db = await stored(indexedDB);
+    const again = open(indexedDB);
+    const reads = vi.spyOn(again.listCaches, 'get');
+    const fieldsRead = () => reads.mock.calls.map(([key]) => (key as [number, string])[1]).filter((p) => p.startsWith('field:'));
+    const warmed: { endpoint: string; fieldsReadBefore: string[] }[] = [];
+    const warm = async (_db: OutpostDb, warmedEndpoint: { id: string }) => {
+      warmed.push({ endpoint: warmedEndpoint.id, fieldsReadBefore: fieldsRead() });
+    };
+    const engine = inProcessEngine(again, { store: true, readAheadAfterMs: 50, warm });
+    await engine.window(filtered, 0, 40);
+    await vi.waitFor(() => expect(new Set(fieldsRead())).toEqual(new Set(indexedFields(endpoint).map((f) => `field:${f}`))));
+    // Started with the window's answer: only the window's own fields were read, none ahead.
+    expect(warmed.map((w) => ({ ...w, fieldsReadBefore: [...w.fieldsReadBefore].sort() }))).toEqual([{ endpoint: 'E20', fieldsReadBefore: ['field:description', 'field:name'] }]);
+    await engine.window({ ...filtered, residual: [] }, 0, 40);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(warmed).toHaveLength(1);
+
+    // A list built from its chunks has no field to read ahead: its queries are still run once.
+    const built: typeof warmed = [];
+    const fromChunks = inProcessEngine(open(new IDBFactory()), { store: true, readAheadAfterMs: 0, warm: async (_db, e) => void built.push({ endpoint: e.id, fieldsReadBefore: [] }) });
+    await fromChunks.window(filtered, 0, 40);
+    await vi.waitFor(() => expect(built.map((b) => b.endpoint)).toEqual(['E20']));
+    db.close();
+  });
+
+  it('give the made-up list\'s queries a pause that waits while a request runs', async () => {
+    const indexedDB = new IDBFactory();
+    const db = await stored(indexedDB);
+    let pause: (() => Promise<void>) | undefined;
+    const engine = inProcessEngine(open(indexedDB), { store: true, readAheadAfterMs: 0, warm: async (_db, _endpoint, given) => void (pause = given) });
+    await engine.window(filtered, 0, 40);
+    await vi.waitFor(() => expect(pause).toBeDefined());
+    const order: string[] = [];
+    const byDate: EngineQuery = { ...filtered, field: 'creationDateTime', residual: [] };
+    const answered = engine.window(byDate, 0, 40).then(() => order.push('answer'));
+    const paused = pause!().then(() => order.push('pause'));
+    await Promise.all([answered, paused]);
+    expect(order).toEqual(['answer', 'pause']);
+    // With no request running it waits for a turn of the thread only.
+    await pause!();
     db.close();
   });
 

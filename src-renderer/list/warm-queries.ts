@@ -1,0 +1,117 @@
+import { indexedFields, type EndpointDef, type ScalarType } from '../../src-shared/api/index.js';
+import { NULL_KEY, type OutpostDb } from '../../src-shared/store/index.js';
+import { nextTurn } from '../lib/next-turn.js';
+import type { CodedColumnData } from './coded-column.js';
+import { queryWindow, valueCountsOf } from './column-query.js';
+import type { ColumnsSnapshot } from './columns-snapshot.js';
+import { storedInMemory } from './list-caches.js';
+import type { Residual } from './list-query.js';
+import { packInts, unpackFloats, unpackUnsigned } from './packed-ints.js';
+import { ScopeColumns, SLOT } from './scope-columns.js';
+
+/** Rows of the made-up list, and the times its queries are run (each on columns of their own: answers are kept per columns). */
+const MADE_UP_ROWS = 4096;
+const ROUNDS = 4;
+/** Rows of a made-up page (a slot's place is its page × SLOT + its index in the page). */
+const PAGE_ROWS = 1000;
+/** Rows a made-up window asks for. */
+const WINDOW_ROWS = 100;
+
+/** Distinct values of a made-up field of a type (unset included). */
+function distinctOf(type: ScalarType): number {
+  return type === 'boolean' ? 3 : type === 'integer' ? 200 : type === 'double' || type === 'string' || type === 'guid' ? 1000 : MADE_UP_ROWS;
+}
+
+/**
+ * A made-up field as a column holds it: unset (null, the lowest key) and numbers, or
+ * unset and texts, in order, and each row's code scattered over them.
+ */
+function madeUpField(type: ScalarType): CodedColumnData {
+  const distinct = distinctOf(type);
+  const texts = type === 'string' || type === 'guid';
+  const nums = Float64Array.from({ length: texts ? 1 : distinct }, (_, i) => (i === 0 ? NULL_KEY : 1_672_531_200_000 + i * 37_000));
+  const strs = texts ? Array.from({ length: distinct - 1 }, (_, i) => `v${String(i).padStart(6, '0')}`) : [];
+  const codes = Uint32Array.from({ length: MADE_UP_ROWS }, (_, slot) => (slot * 7919) % distinct);
+  return { nums, strs, codes: distinct <= 0x100 ? Uint8Array.from(codes) : Uint16Array.from(codes) };
+}
+
+/** A made-up list of an endpoint, as its stored columns would be at {@link MADE_UP_ROWS} rows. */
+function madeUpSnapshot(endpoint: EndpointDef): ColumnsSnapshot {
+  const n = MADE_UP_ROWS;
+  const fields = Object.fromEntries(indexedFields(endpoint).map((field) => [field, madeUpField(endpoint.query[field]!.type)]));
+  const pages = Math.ceil(n / PAGE_ROWS);
+  return {
+    base: {
+      layout: 'parts',
+      endpoint: endpoint.id,
+      seq: 1,
+      live: n,
+      place: Float64Array.from({ length: n }, (_, slot) => Math.floor(slot / PAGE_ROWS) * SLOT + (slot % PAGE_ROWS)),
+      fields: indexedFields(endpoint),
+      chunks: Float64Array.from({ length: pages }, (_, page) => page),
+      passes: Array.from({ length: pages }, () => 'made-up'),
+      local: [],
+    },
+    keys: { keyText: '', keyEnds: new Uint32Array(n), writtenAt: new Float64Array(n) },
+    fields,
+  };
+}
+
+/**
+ * Every kind of query a list screen asks of one field, each a step of its own: filters
+ * (a range, equality, inequality) and their value counts, its order both ways near either
+ * end and farther in (the order is then built, and read along), and its value counts.
+ */
+function fieldSteps(columns: ScopeColumns, field: string): (() => void)[] {
+  const column = columns.columns.get(field)!;
+  const middle = column.value(Math.floor(column.distinct / 2));
+  const ranged: Residual[] = [{ field, op: 'gte', key: middle }];
+  const filters: Residual[][] = [ranged, [{ field, op: 'eq', key: middle }], [{ field, op: 'ne', key: middle }]];
+  return [
+    ...filters.map((residual) => () => {
+      queryWindow(columns, null, false, residual, 0, WINDOW_ROWS);
+      valueCountsOf(columns, field, residual);
+    }),
+    ...[false, true].map((descending) => () => {
+      queryWindow(columns, field, descending, [], 0, WINDOW_ROWS);
+      queryWindow(columns, field, descending, [], Math.floor(columns.size / 2), WINDOW_ROWS);
+      queryWindow(columns, field, descending, ranged, 0, WINDOW_ROWS);
+    }),
+    () => valueCountsOf(columns, field),
+  ];
+}
+
+/** Packed integers of every width, unpacked, as stored parts are read. */
+function decodeEveryWidth(): void {
+  for (const span of [0xff, 0xffff, 0xffffff, 0xffffffff]) {
+    const values = Uint32Array.from({ length: MADE_UP_ROWS }, (_, i) => (i * 2654435761) % span);
+    unpackUnsigned(packInts(values)!);
+    unpackFloats(packInts(Float64Array.from(values, (v) => v - Math.floor(span / 2)))!);
+  }
+}
+
+/**
+ * Runs what a list's first filters and sorts run, on a made-up list of `endpoint`: its
+ * parts packed and read back, and every kind of query on each field, a few times. A
+ * query's time goes to a few loops over every slot, and V8 optimizes a loop only once it
+ * has run for a while: the first filter of a million-row list ran its pass over the
+ * codes unoptimized, ~27 ms of a list worker busy beside the window (against 3–6
+ * optimized), each later filter optimized. Each step takes a few milliseconds at most
+ * (the first round's more, unoptimized), `pause` awaited before each: the engine's
+ * waits while a request runs. Touches no database: `db` is only what restored columns are given.
+ */
+export async function warmQueries(db: OutpostDb, endpoint: EndpointDef, pause: () => Promise<void> = nextTurn): Promise<void> {
+  const snapshot = madeUpSnapshot(endpoint);
+  for (let round = 0; round < ROUNDS; round++) {
+    await pause();
+    decodeEveryWidth();
+    await pause();
+    const columns = ScopeColumns.restore(endpoint, `made-up:${endpoint.id}`, storedInMemory(snapshot))!;
+    await columns.ensure(db, { fields: columns.fields });
+    const steps = [() => queryWindow(columns, null, false, [], 0, WINDOW_ROWS), () => queryWindow(columns, null, true, [], Math.floor(columns.size / 2), WINDOW_ROWS), ...columns.fields.flatMap((field) => fieldSteps(columns, field))];
+    for (const step of steps) {
+      await pause();
+      step();
+    }
+  }
+}
