@@ -221,7 +221,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
       for (const field of columns.unreadFields()) {
         // Another list shown meanwhile: its fields are read instead.
         if (readAheadOf !== columns) return;
-        await columns.ensure(db, { fields: [field], gently: true });
+        await columns.ensure(db, { fields: [field], gently: true, busy: () => asking > 0 });
       }
       if (readAheadOf === columns) readAheadOf = undefined;
     } finally {

@@ -10,6 +10,9 @@ export const SLOT = 2048;
 const LOCAL = -1;
 const GONE = -2;
 
+/** How often a part read ahead looks again whether the request it waits behind was answered (ms). */
+const BUSY_POLL_MS = 4;
+
 /** Chunks whose rows are read in one go while catching up. */
 const BODIES_PER_READ = 16;
 
@@ -97,11 +100,11 @@ export class ScopeColumns {
    * keys), once each. Parts stored over since the base was read are not mixed in: the
    * columns are then built from the chunks.
    */
-  async ensure(db: OutpostDb, need: { readonly fields?: readonly (string | null)[]; readonly keys?: boolean; readonly gently?: boolean }): Promise<void> {
+  async ensure(db: OutpostDb, need: { readonly fields?: readonly (string | null)[]; readonly keys?: boolean; readonly gently?: boolean; readonly busy?: () => boolean }): Promise<void> {
     if (!this.parts) return;
     const generation = this.generation;
     const parts = [...(need.keys ? [null] : []), ...(need.fields ?? []).filter((f): f is string => f !== null && this.fields.includes(f))];
-    await Promise.all(parts.map((part) => this.load(part, need.gently)));
+    await Promise.all(parts.map((part) => this.load(part, need.gently, need.busy)));
     // Built again from the chunks (by the catch-up that found the part gone, or this one).
     if (this.partsLost || this.generation !== generation) await this.sync(db);
   }
@@ -111,9 +114,11 @@ export class ScopeColumns {
    * read ahead, decoded between other work until a request asks for it too, and put
    * aside while a request waits for another part: read beside it, the part read ahead
    * took a share of the database's reads (a first filter's part read in 95 ms, 67 alone).
-   * Nor is it started while a request waits for a part.
+   * Nor is it started while a request waits for a part. `busy`: true while the engine
+   * answers a request; a part read ahead asks for no piece and decodes no range then
+   * (unless that request waits for it), so the request's reads and work go first.
    */
-  private load(part: string | null, gently = false): Promise<void> {
+  private load(part: string | null, gently = false, busy?: () => boolean): Promise<void> {
     const parts = this.parts;
     if (!parts || (part === null ? this.keyList !== null : this.columns.has(part))) return Promise.resolve();
     const name = part ?? '';
@@ -123,9 +128,14 @@ export class ScopeColumns {
       return running.done;
     }
     const state = { hurry: !gently, done: Promise.resolve() };
-    // A part a request waits for is read first: a part read ahead steps aside until it is in.
+    // A part a request waits for is read first: a part read ahead steps aside until it is in, and while a request is answered.
     const stepAside = async () => {
-      for (let urgent = this.urgentLoad(state); urgent && !state.hurry; urgent = this.urgentLoad(state)) await urgent.catch(() => undefined);
+      while (!state.hurry) {
+        const urgent = this.urgentLoad(state);
+        if (urgent) await urgent.catch(() => undefined);
+        else if (busy?.()) await new Promise((resolve) => setTimeout(resolve, BUSY_POLL_MS));
+        else return;
+      }
     };
     const pause = async () => {
       if (state.hurry) return;

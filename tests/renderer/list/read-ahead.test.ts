@@ -56,4 +56,48 @@ describe('a field read ahead', () => {
     expect(columns.columns.has('name')).toBe(true);
     db.close();
   });
+
+  it('is neither started nor taken further while the engine answers a request, unless that request waits for it', async () => {
+    const db = openDatabase({ indexedDB: new IDBFactory(), IDBKeyRange });
+    const rows = Array.from({ length: 30 }, (_, i) => userGroup(i, { name: `Group ${i % 4}` }));
+    await createDexieMirrorStore(db).applyPage({ endpoint: 'E20', scope, pass: 'p1', rows, quarantined: [], state: scopeState('E20', {}, rows.length) });
+    await inProcessEngine(db, { store: true }).remember('E20', scope);
+    await vi.waitFor(async () => expect(await db.listCaches.get([scopeId(scope), 'field:description'])).toBeDefined());
+    const stored = (await loadColumns(db, scopeId(scope)))!;
+    const started: string[] = [];
+    let ranges = 0;
+    let answering = true;
+    const columns = ScopeColumns.restore(endpoints.E20, scope, {
+      ...stored,
+      field: async (name, gently) => {
+        started.push(name);
+        const value = await stored.field(name);
+        for (let range = 0; gently && range < 3; range++) {
+          await gently.pause();
+          ranges += 1;
+          // A request comes once the first range is decoded.
+          if (ranges === 1) answering = true;
+        }
+        return value;
+      },
+    })!;
+    const busy = () => answering;
+    const ahead = columns.ensure(db, { fields: ['name'], gently: true, busy });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(started).toEqual([]);
+
+    // Nothing answered: it starts, and goes on until a request comes.
+    answering = false;
+    await vi.waitFor(() => expect(ranges).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(ranges).toBe(1);
+    expect(columns.columns.has('name')).toBe(false);
+
+    // A request for that very field: read through at once, though a request is being answered.
+    await columns.ensure(db, { fields: ['name'] });
+    await ahead;
+    expect(ranges).toBe(3);
+    expect(columns.columns.has('name')).toBe(true);
+    db.close();
+  });
 });
