@@ -23,8 +23,9 @@ function distinctOf(type: ScalarType): number {
 }
 
 /**
- * A made-up field as a column holds it: unset (null, the lowest key) and numbers, or
- * unset and texts, in order, and each row's code scattered over them.
+ * A made-up field as a column holds it: unset (null, the lowest key) and numbers (dates'
+ * milliseconds, for every type of number: a column's numbers are doubles whatever they
+ * count), or unset and texts, in order, and each row's code scattered over them.
  */
 function madeUpField(type: ScalarType): CodedColumnData {
   const distinct = distinctOf(type);
