@@ -12,3 +12,11 @@ export function nextTurn(): Promise<void> {
     port2.postMessage(null);
   });
 }
+
+/** How long work that waits for other work to end waits before it looks again (ms). */
+const LOOK_AGAIN_MS = 4;
+
+/** A short wait, for work that waits for other work to end and looks again after it (a timer: nothing else to wake it). */
+export function lookAgainSoon(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS));
+}

@@ -5,8 +5,7 @@ import { FIRST_ROWS, loadColumns, loadFirstWindow, storedFirstWindow, storeListC
 import type { Residual } from './list-query.js';
 import { columnsOf, forgetColumns, keptColumns, ownerOf } from './columns-registry.js';
 import { SLOT, type ScopeColumns } from './scope-columns.js';
-import { warmQueries } from './warm-queries.js';
-import { nextTurn } from '../lib/next-turn.js';
+import { lookAgainSoon, nextTurn } from '../lib/next-turn.js';
 
 /**
  * The list engine: the columns, orders and filters of the lists (scope-columns.ts,
@@ -90,7 +89,7 @@ export interface EngineOptions {
   readonly storeDelayMs?: number;
   /** How long after a list is shown the engine starts reading the rest of its stored fields. */
   readonly readAheadAfterMs?: number;
-  /** Runs the queries once on a made-up list of an endpoint, once the first list is shown, `pause` awaited between steps (default {@link warmQueries}). */
+  /** Runs the queries once on a made-up list of an endpoint, once the first list is shown, `pause` awaited between steps (the list worker's: warm-queries.ts). */
   readonly warm?: (db: OutpostDb, endpoint: EndpointDef, pause: () => Promise<void>) => Promise<void>;
 }
 
@@ -199,21 +198,21 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
    * came after a user's first filter in bench runs).
    */
   let warmed = false;
-  /** Requests running, and what waits for none to run. */
+  /** Requests running: work nobody asked for (the made-up list, the read-ahead) waits while any does. */
   let asking = 0;
-  const idle: (() => void)[] = [];
+  const busy = () => asking > 0;
   const asked = async <T>(work: () => Promise<T>): Promise<T> => {
     asking++;
     try {
       return await work();
     } finally {
-      if (--asking === 0) for (const resolve of idle.splice(0)) resolve();
+      asking--;
     }
   };
   /** The made-up list's pause: its next step waits for the thread's other tasks, and for every request to be answered. */
   const quiet = async () => {
     await nextTurn();
-    while (asking > 0) await new Promise<void>((resolve) => idle.push(resolve));
+    while (busy()) await lookAgainSoon();
   };
   const readRest = async (columns: ScopeColumns) => {
     readingAhead = true;
@@ -221,7 +220,7 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
       for (const field of columns.unreadFields()) {
         // Another list shown meanwhile: its fields are read instead.
         if (readAheadOf !== columns) return;
-        await columns.ensure(db, { fields: [field], gently: true, busy: () => asking > 0 });
+        await columns.ensure(db, { fields: [field], gently: true, busy });
       }
       if (readAheadOf === columns) readAheadOf = undefined;
     } finally {
@@ -242,10 +241,10 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
     }, options.readAheadAfterMs ?? READ_AHEAD_AFTER_MS);
   };
   const readRestSoon = (columns: ScopeColumns) => {
-    if (!warmed && options.store) {
+    if (!warmed && options.warm) {
       warmed = true;
       // Nothing a user asked for: a failure costs the warm-up only.
-      void (options.warm ?? warmQueries)(db, columns.endpoint, quiet).catch(() => undefined);
+      void options.warm(db, columns.endpoint, quiet).catch(() => undefined);
     }
     // Every field read already (built from the chunks, or read ahead before).
     if (columns.unreadFields().length === 0) return;

@@ -1,6 +1,7 @@
 import type { EndpointId } from '../../src-shared/api/index.js';
 import { openDatabase, type IndexKey, type OutpostDb } from '../../src-shared/store/index.js';
 import { inProcessEngine, type EngineQuery, type ListEngine, type WalkAnswer, type WindowAnswer } from './list-engine.js';
+import { warmQueries } from './warm-queries.js';
 import type { Residual } from './list-query.js';
 
 /**
@@ -38,7 +39,7 @@ function engineOf(name: string): ListEngine {
   if (!open) {
     const db = openDatabase({ indexedDB: scope.indexedDB as never, IDBKeyRange: scope.IDBKeyRange }, name);
     // The worker keeps the lists' columns and first rows between sessions (list-caches.ts).
-    open = { db, engine: inProcessEngine(db, { store: true }) };
+    open = { db, engine: inProcessEngine(db, { store: true, warm: warmQueries }) };
     engines.set(name, open);
   }
   return open.engine;

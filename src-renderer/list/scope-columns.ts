@@ -3,15 +3,12 @@ import { changesSince, encodeIndexKey, readBodies, type IndexKey, type OutpostDb
 import { CodedColumn, type CodedColumnData } from './coded-column.js';
 import type { ColumnsKeys, ColumnsSnapshot, StoredColumns } from './columns-snapshot.js';
 import type { Runs } from './packed-ints.js';
-import { nextTurn } from '../lib/next-turn.js';
+import { lookAgainSoon, nextTurn } from '../lib/next-turn.js';
 
 /** Where a slot's current copy is: a chunk row (chunk × SLOT + index), a single row, or gone. */
 export const SLOT = 2048;
 const LOCAL = -1;
 const GONE = -2;
-
-/** How often a part read ahead looks again whether the request it waits behind was answered (ms). */
-const BUSY_POLL_MS = 4;
 
 /** Chunks whose rows are read in one go while catching up. */
 const BODIES_PER_READ = 16;
@@ -133,7 +130,7 @@ export class ScopeColumns {
       while (!state.hurry) {
         const urgent = this.urgentLoad(state);
         if (urgent) await urgent.catch(() => undefined);
-        else if (busy?.()) await new Promise((resolve) => setTimeout(resolve, BUSY_POLL_MS));
+        else if (busy?.()) await lookAgainSoon();
         else return;
       }
     };

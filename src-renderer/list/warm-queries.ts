@@ -1,6 +1,5 @@
 import { indexedFields, type EndpointDef, type ScalarType } from '../../src-shared/api/index.js';
-import { NULL_KEY, type OutpostDb } from '../../src-shared/store/index.js';
-import { nextTurn } from '../lib/next-turn.js';
+import { encodeIndexKey, NULL_KEY, type OutpostDb } from '../../src-shared/store/index.js';
 import type { CodedColumnData } from './coded-column.js';
 import { queryWindow, valueCountsOf } from './column-query.js';
 import type { ColumnsSnapshot } from './columns-snapshot.js';
@@ -17,19 +16,16 @@ const PAGE_ROWS = 1000;
 /** Rows a made-up window asks for. */
 const WINDOW_ROWS = 100;
 
-/** Distinct values of a made-up field of a type (unset included). */
-function distinctOf(type: ScalarType): number {
-  return type === 'boolean' ? 3 : type === 'integer' ? 200 : type === 'double' || type === 'string' || type === 'guid' ? 1000 : MADE_UP_ROWS;
-}
-
 /**
  * A made-up field as a column holds it: unset (null, the lowest key) and numbers (dates'
  * milliseconds, for every type of number: a column's numbers are doubles whatever they
  * count), or unset and texts, in order, and each row's code scattered over them.
  */
 function madeUpField(type: ScalarType): CodedColumnData {
-  const distinct = distinctOf(type);
-  const texts = type === 'string' || type === 'guid';
+  // Keyed as text or as numbers the way the store keys a value of that type.
+  const texts = typeof encodeIndexKey(type, '0') === 'string';
+  // Unset included: codes of a byte for a yes/no field, of two bytes for the others.
+  const distinct = type === 'boolean' ? 3 : texts ? 1000 : MADE_UP_ROWS;
   const nums = Float64Array.from({ length: texts ? 1 : distinct }, (_, i) => (i === 0 ? NULL_KEY : 1_672_531_200_000 + i * 37_000));
   const strs = texts ? Array.from({ length: distinct - 1 }, (_, i) => `v${String(i).padStart(6, '0')}`) : [];
   const codes = Uint32Array.from({ length: MADE_UP_ROWS }, (_, slot) => (slot * 7919) % distinct);
@@ -101,7 +97,7 @@ function decodeEveryWidth(): void {
  * (the first round's more, unoptimized), `pause` awaited before each: the engine's
  * waits while a request runs. Touches no database: `db` is only what restored columns are given.
  */
-export async function warmQueries(db: OutpostDb, endpoint: EndpointDef, pause: () => Promise<void> = nextTurn): Promise<void> {
+export async function warmQueries(db: OutpostDb, endpoint: EndpointDef, pause: () => Promise<void>): Promise<void> {
   const snapshot = madeUpSnapshot(endpoint);
   for (let round = 0; round < ROUNDS; round++) {
     await pause();

@@ -10,18 +10,24 @@ import { scopeState } from '../helpers/renderer-context.js';
 import { userGroup } from '../helpers/rows.js';
 
 // The turns a decode read ahead gives the thread, counted.
-vi.mock('../../../src-renderer/lib/next-turn.js', () => ({ nextTurn: vi.fn(() => Promise.resolve()) }));
+vi.mock('../../../src-renderer/lib/next-turn.js', async (original) => ({ ...(await original<object>()), nextTurn: vi.fn(() => Promise.resolve()) }));
 
 const scope = scopeKey('E20', {});
 
+/** A list of 30 rows, stored, and its stored columns as read. */
+async function storedList() {
+  const db = openDatabase({ indexedDB: new IDBFactory(), IDBKeyRange });
+  const rows = Array.from({ length: 30 }, (_, i) => userGroup(i, { name: `Group ${i % 4}` }));
+  await createDexieMirrorStore(db).applyPage({ endpoint: 'E20', scope, pass: 'p1', rows, quarantined: [], state: scopeState('E20', {}, rows.length) });
+  await inProcessEngine(db, { store: true }).remember('E20', scope);
+  await vi.waitFor(async () => expect(await db.listCaches.count()).toBeGreaterThan(2));
+  const stored = (await loadColumns(db, scopeId(scope)))!;
+  return { db, stored };
+}
+
 describe('a field read ahead', () => {
   it('is decoded between other work until a request asks for it, then at once', async () => {
-    const db = openDatabase({ indexedDB: new IDBFactory(), IDBKeyRange });
-    const rows = Array.from({ length: 30 }, (_, i) => userGroup(i, { name: `Group ${i % 4}` }));
-    await createDexieMirrorStore(db).applyPage({ endpoint: 'E20', scope, pass: 'p1', rows, quarantined: [], state: scopeState('E20', {}, rows.length) });
-    await inProcessEngine(db, { store: true }).remember('E20', scope);
-    await vi.waitFor(async () => expect(await db.listCaches.get([scopeId(scope), 'field:name'])).toBeDefined());
-    const stored = (await loadColumns(db, scopeId(scope)))!;
+    const { db, stored } = await storedList();
 
     // A stored part whose decode pauses three times when read ahead (a field of ~200,000 values).
     let paused = 0;
@@ -58,12 +64,7 @@ describe('a field read ahead', () => {
   });
 
   it('is neither started nor taken further while the engine answers a request, unless that request waits for it', async () => {
-    const db = openDatabase({ indexedDB: new IDBFactory(), IDBKeyRange });
-    const rows = Array.from({ length: 30 }, (_, i) => userGroup(i, { name: `Group ${i % 4}` }));
-    await createDexieMirrorStore(db).applyPage({ endpoint: 'E20', scope, pass: 'p1', rows, quarantined: [], state: scopeState('E20', {}, rows.length) });
-    await inProcessEngine(db, { store: true }).remember('E20', scope);
-    await vi.waitFor(async () => expect(await db.listCaches.get([scopeId(scope), 'field:description'])).toBeDefined());
-    const stored = (await loadColumns(db, scopeId(scope)))!;
+    const { db, stored } = await storedList();
     const started: string[] = [];
     let ranges = 0;
     let answering = true;
