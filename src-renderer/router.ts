@@ -1,3 +1,4 @@
+import { listenForAddressChanges } from './lib/address-changes.js';
 import { createRouter, createWebHashHistory, type RouteRecordRaw, type Router, type RouterHistory } from 'vue-router';
 import { AREAS, areaById, decidedScope, listPath } from './presentation/areas.js';
 // Most windows open on a list: its page is part of the shell's code, so the router
@@ -40,8 +41,10 @@ export function routes(): RouteRecordRaw[] {
  * Hash history: deep links survive a reload whether the page came from the harness
  * (which serves index.html for every path) or from a file:// URL in Electron.
  */
-export function createAppRouter(history: RouterHistory = createWebHashHistory()) {
-  return createRouter({ history, routes: routes() });
+export function createAppRouter(history?: RouterHistory) {
+  // Before the history listens: a list page starts its query on a new address first.
+  listenForAddressChanges();
+  return createRouter({ history: history ?? createWebHashHistory(), routes: routes() });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { onBeforeUnmount, watch } from 'vue';
 import type { Router } from 'vue-router';
+import { onAddressChange } from '../lib/address-changes.js';
 import { listQueryKey, type ListQuery } from './list-query.js';
 import { parseListRoute, type ListRouteState } from './route-state.js';
 
@@ -7,11 +8,16 @@ import { parseListRoute, type ListRouteState } from './route-state.js';
  * Starts the list engine on a list page's query (`start`) as soon as the query is known,
  * before the router's navigation to it (its guards take a few promise turns, ~20–30 ms
  * of a first filter at a million rows in the bench's traces) and before the page and
- * its table draw the change (the table's own request follows them): when the history
- * names it (an address typed or changed, back and forward), as the route changes
- * otherwise, and when the page asks (the function returned, called with the state it
- * is about to navigate to). `queryOf`: the page's query for a route state of its own
- * path; `current`: the query shown. A query is not started twice in a row.
+ * its table draw the change (the table's own request follows them): when the address
+ * changes (typed or changed, back and forward), as the route changes otherwise, and
+ * when the page asks (the function returned, called with the state it is about to
+ * navigate to). `queryOf`: the page's query for a route state of its own path;
+ * `current`: the query shown. A query is not started twice in a row.
+ *
+ * An address in the hash (the app's history) is read as the window tells of its change
+ * (address-changes.ts), before the router's own listener has written it back and kept
+ * the scroll positions. The history's listeners still tell of the rest (a memory
+ * history in tests).
  */
 export function useQueryStart(router: Router, queryOf: (state: ListRouteState) => ListQuery | null, current: () => ListQuery | null, start: (query: ListQuery) => void): (state: ListRouteState) => void {
   let started: string | null = null;
@@ -29,10 +35,21 @@ export function useQueryStart(router: Router, queryOf: (state: ListRouteState) =
     () => startOn(current()),
     { flush: 'sync' },
   );
-  const stop = router.options.history.listen((to) => {
+  const startAt = (to: string) => {
     const next = router.resolve(to);
     if (next.path === router.currentRoute.value.path) startOn(queryOf(parseListRoute(next.query)));
+  };
+  const stop = router.options.history.listen(startAt);
+  const hashed = router.options.history.base.includes('#') && typeof window !== 'undefined';
+  const stopHearing = hashed
+    ? onAddressChange(() => {
+        const path = window.location.hash.slice(1);
+        startAt(path.startsWith('/') ? path : `/${path}`);
+      })
+    : () => undefined;
+  onBeforeUnmount(() => {
+    stop();
+    stopHearing();
   });
-  onBeforeUnmount(stop);
   return (state) => startOn(queryOf(state));
 }

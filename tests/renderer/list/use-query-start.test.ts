@@ -2,15 +2,18 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { computed, defineComponent, h, nextTick, ref } from 'vue';
-import { createMemoryHistory, createRouter, useRoute, useRouter } from 'vue-router';
+import { createMemoryHistory, createRouter, createWebHashHistory, useRoute, useRouter, type RouterHistory } from 'vue-router';
 import { endpoints } from '../../../src-shared/api/index.js';
 import type { ListQuery } from '../../../src-renderer/list/list-query.js';
 import { listRouteQuery, parseListRoute, type ListRouteState } from '../../../src-renderer/list/route-state.js';
+import { listenForAddressChanges } from '../../../src-renderer/lib/address-changes.js';
 import { useQueryStart } from '../../../src-renderer/list/use-query-start.js';
 
 /** A list page on `/list` that records each query started, with where the router was then. */
-async function listPage() {
+async function listPage(history: RouterHistory = createMemoryHistory()) {
   const started: { filters: string[]; routeThen: string }[] = [];
+  /** Where the router's history was at each start. */
+  const historyAt: string[] = [];
   let ask: ((state: ListRouteState) => void) | undefined;
   const Page = defineComponent({
     setup() {
@@ -18,12 +21,15 @@ async function listPage() {
       const router = useRouter();
       const queryOf = (state: ListRouteState): ListQuery => ({ endpoint: endpoints.E20, scope: 'E20:', sort: state.sort, filters: state.filters, search: state.search });
       const query = computed(() => queryOf(parseListRoute(route.query)));
-      ask = useQueryStart(router, queryOf, () => query.value, (q) => started.push({ filters: q.filters.map((f) => `${f.field}:${f.op}:${String(f.value)}`), routeThen: router.currentRoute.value.fullPath }));
+      ask = useQueryStart(router, queryOf, () => query.value, (q) => {
+        historyAt.push(router.options.history.location);
+        started.push({ filters: q.filters.map((f) => `${f.field}:${f.op}:${String(f.value)}`), routeThen: router.currentRoute.value.fullPath });
+      });
       return () => h('div');
     },
   });
   const blank = { render: () => h('p') };
-  const router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/list', component: blank }, { path: '/other', component: blank }] });
+  const router = createRouter({ history, routes: [{ path: '/list', component: blank }, { path: '/other', component: blank }] });
   await router.push('/list');
   // The page is shown until `shown` is false, wherever the router is.
   const shown = ref(true);
@@ -31,7 +37,7 @@ async function listPage() {
   await router.isReady();
   const state = (filter: string | null): ListRouteState => ({ ...parseListRoute({}), filters: filter ? [{ field: 'name', op: 'eq', value: filter }] : [] });
   const to = (filter: string | null) => ({ path: '/list', query: listRouteQuery(state(filter)) });
-  return { router, wrapper, shown, started, ask: (filter: string | null) => ask!(state(filter)), to };
+  return { router, wrapper, shown, started, historyAt, ask: (filter: string | null) => ask!(state(filter)), to };
 }
 
 describe('starting a list query as soon as it is known', () => {
@@ -86,6 +92,40 @@ describe('starting a list query as soon as it is known', () => {
     await flushPromises();
     expect(router.currentRoute.value.fullPath).toBe(router.resolve(to('e')).fullPath);
     expect(started).toEqual([]);
+    wrapper.unmount();
+  });
+
+  it('starts the query an address in the hash names when the window hears of it, before the router does, once', async () => {
+    // As the app's router does: the window's address changes are listened for before its history is made.
+    listenForAddressChanges();
+    const page = await listPage(createWebHashHistory());
+    const { router, wrapper, started, to } = page;
+    await router.push(to('g'));
+    started.length = 0;
+    const before = router.options.history.location;
+    // The address changed as a typed one or the bench's does: no history state of the app's.
+    window.history.replaceState(null, '', `#${router.resolve(to('h')).fullPath}`);
+    let heardByRouter: string | null = null;
+    const look = () => (heardByRouter = router.options.history.location);
+    window.addEventListener('popstate', look);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    window.removeEventListener('popstate', look);
+    expect(started).toEqual([{ filters: ['name:eq:h'], routeThen: before }]);
+    // Before the router's history had written the address back.
+    expect(page.historyAt.at(-1)).toBe(before);
+    // The router heard of it too, after: it then navigates there without a second start.
+    expect(heardByRouter).toBe(router.resolve(to('h')).fullPath);
+    await flushPromises();
+    expect(router.currentRoute.value.fullPath).toBe(router.resolve(to('h')).fullPath);
+    expect(started).toHaveLength(1);
+    // Gone with the page: the address names the list again, and nothing starts.
+    const { shown } = page;
+    shown.value = false;
+    await nextTick();
+    window.history.replaceState(null, '', `#${router.resolve(to('i')).fullPath}`);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    await flushPromises();
+    expect(started).toHaveLength(1);
     wrapper.unmount();
   });
 });
