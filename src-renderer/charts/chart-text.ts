@@ -26,3 +26,15 @@ export function chartName(spec: ChartSpec, data: ChartData | null): string {
 export function valueHeading(spec: ChartSpec): string {
   return spec.kind === 'series' ? `${fieldWords(spec.field)} (${spec.unit})` : 'Rows';
 }
+
+/**
+ * What the charts above a list count, said when the list shows other rows than all of
+ * them: the rows its filters let through, and never its search (a search reads rows and
+ * stops at its first matches). Said as what the charts are of, not as work under way: the
+ * charts say their own loading.
+ */
+export function chartsScopeNote(filtered: boolean, searched: boolean): string | null {
+  const rows = filtered ? 'Charts of the rows that match the filters' : 'Charts of every row of the list';
+  if (searched) return `${rows}, not of the search`;
+  return filtered ? rows : null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartName, fieldWords, valueHeading } from '../../../src-renderer/charts/chart-text.js';
+import { chartName, chartsScopeNote, fieldWords, valueHeading } from '../../../src-renderer/charts/chart-text.js';
 
 describe('chart text alternatives', () => {
   it('reads a field name as words', () => {
@@ -21,5 +21,12 @@ describe('chart text alternatives', () => {
   it('heads the value column with what the numbers count', () => {
     expect(valueHeading({ kind: 'breakdown', title: 'A', field: 'status' })).toBe('Rows');
     expect(valueHeading({ kind: 'series', title: 'P', field: 'participationPercentage', orderBy: 'x', unit: '%' })).toBe('participation percentage (%)');
+  });
+
+  it('says what the charts above a list are of when the list shows other rows than all of them', () => {
+    expect(chartsScopeNote(false, false)).toBeNull();
+    expect(chartsScopeNote(true, false)).toBe('Charts of the rows that match the filters');
+    expect(chartsScopeNote(false, true)).toBe('Charts of every row of the list, not of the search');
+    expect(chartsScopeNote(true, true)).toBe('Charts of the rows that match the filters, not of the search');
   });
 });
