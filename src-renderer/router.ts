@@ -1,5 +1,5 @@
-import { listenForAddressChanges } from './lib/address-changes.js';
 import { createRouter, createWebHashHistory, type RouteRecordRaw, type Router, type RouterHistory } from 'vue-router';
+import { listenForAddressChanges } from './lib/address-changes.js';
 import { AREAS, areaById, decidedScope, listPath } from './presentation/areas.js';
 // Most windows open on a list: its page is part of the shell's code, so the router
 // mounts it in the shell's own task. Loaded on demand, the page's module was handed to
