@@ -208,7 +208,6 @@ export class ScopeColumns {
     if (this.partsLost) {
       // A stored part was gone or stored over: built from the chunks.
       this.startOver();
-      this.seq = 0;
     }
     const changes = await changesSince(db, this.scope, this.seq);
     if (changes.revision.seq === this.seq && !changes.reset) return false;
@@ -258,7 +257,14 @@ export class ScopeColumns {
     return true;
   }
 
+  /**
+   * Empties the columns to build them again from the chunks. They answer no revision until
+   * built (`seq` 0): a request at the revision they had, from an asker that has not heard
+   * of the change yet, otherwise skipped the catch-up and was answered from the columns
+   * half built (the rows of chunks stored without their columns are read meanwhile).
+   */
   private startOver(): void {
+    this.seq = 0;
     this.generation++;
     this.parts = null;
     this.storedSeq = null;

@@ -584,6 +584,40 @@ describe('the revision an asker has read', () => {
     db.close();
   });
 
+  it('answers an asker at a revision older than a rebuild under way once the rebuild is done, not from its half', async () => {
+    const db = open(new IDBFactory());
+    await page(db, 'p1', [1, 2, 3, 4, 5, 6], 'A');
+    const engine = inProcessEngine(db);
+    const query: EngineQuery = { endpoint: 'E20', scope, field: 'name', descending: false, residual: [] };
+    const seq = async () => (await db.revisions.get(scopeId(scope)))!.seq;
+    const before = await seq();
+    expect((await engine.window(query, 0, 10, before)).total).toBe(6);
+
+    // Rows removed (a sweep): the columns are built again from the chunks, here chunks
+    // stored without their columns (as earlier versions wrote them), whose rows are read.
+    await page(db, 'p2', [1, 2, 3], 'B');
+    await createDexieMirrorStore(db).finishPass({ endpoint: 'E20', scope, pass: 'p2', sweep: true, state: scopeState('E20', {}, 3) });
+    await db.chunkHeads.toCollection().modify((head: { columns?: unknown }) => void delete head.columns);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const bodies = db.chunkBodies.bulkGet.bind(db.chunkBodies);
+    const reading = vi.spyOn(db.chunkBodies, 'bulkGet').mockImplementation(async (keys) => {
+      await held;
+      return bodies(keys);
+    });
+    const rebuilt = engine.window(query, 0, 10, await seq());
+    await vi.waitFor(() => expect(reading).toHaveBeenCalled());
+    // An asker that has not heard of the sweep yet, while the rows are read again.
+    const asked = engine.window(query, 0, 10, before);
+    await new Promise((r) => setTimeout(r, 0));
+    release();
+    expect((await rebuilt).total).toBe(3);
+    const answer = await asked;
+    expect(answer.total).toBe(3);
+    expect(answer.entries).toHaveLength(3);
+    db.close();
+  });
+
   /** A list of three rows whose first window the engine has stored. */
   async function withStoredFirstWindow() {
     const db = open(new IDBFactory());
