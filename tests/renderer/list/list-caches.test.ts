@@ -1,3 +1,4 @@
+import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
@@ -601,10 +602,7 @@ describe('the revision an asker has read', () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const bodies = db.chunkBodies.bulkGet.bind(db.chunkBodies);
-    const reading = vi.spyOn(db.chunkBodies, 'bulkGet').mockImplementation(async (keys) => {
-      await held;
-      return bodies(keys);
-    });
+    const reading = vi.spyOn(db.chunkBodies, 'bulkGet').mockImplementation((keys) => Dexie.Promise.resolve(held).then(() => bodies(keys)));
     const rebuilt = engine.window(query, 0, 10, await seq());
     await vi.waitFor(() => expect(reading).toHaveBeenCalled());
     // An asker that has not heard of the sweep yet, while the rows are read again.
