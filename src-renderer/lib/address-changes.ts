@@ -7,7 +7,7 @@
  * own listeners: 6–7 ms of a filter set by the address in the bench's traces, more
  * while the page's thread is shared.
  */
-const listeners = new Set<() => void>();
+const listeners = new Set<(path: string) => void>();
 let listening = false;
 
 /** Starts listening, once; call before the router's history is made. */
@@ -15,12 +15,15 @@ export function listenForAddressChanges(): void {
   if (listening || typeof window === 'undefined') return;
   listening = true;
   window.addEventListener('popstate', () => {
-    for (const listener of [...listeners]) listener();
+    // The path the app's hash history names (what follows '#', from '/').
+    const hashed = window.location.hash.slice(1);
+    const path = hashed.startsWith('/') ? hashed : `/${hashed}`;
+    for (const listener of [...listeners]) listener(path);
   });
 }
 
-/** Calls `listener` on each address change from now on; returns what stops it. */
-export function onAddressChange(listener: () => void): () => void {
+/** Calls `listener` with the path in the hash on each address change from now on; returns what stops it. */
+export function onAddressChange(listener: (path: string) => void): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }

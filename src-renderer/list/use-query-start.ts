@@ -16,8 +16,7 @@ import { parseListRoute, type ListRouteState } from './route-state.js';
  *
  * An address in the hash (the app's history) is read as the window tells of its change
  * (address-changes.ts), before the router's own listener has written it back and kept
- * the scroll positions. The history's listeners still tell of the rest (a memory
- * history in tests).
+ * the scroll positions; another history (a memory history in tests) is listened to.
  */
 export function useQueryStart(router: Router, queryOf: (state: ListRouteState) => ListQuery | null, current: () => ListQuery | null, start: (query: ListQuery) => void): (state: ListRouteState) => void {
   let started: string | null = null;
@@ -39,17 +38,8 @@ export function useQueryStart(router: Router, queryOf: (state: ListRouteState) =
     const next = router.resolve(to);
     if (next.path === router.currentRoute.value.path) startOn(queryOf(parseListRoute(next.query)));
   };
-  const stop = router.options.history.listen(startAt);
+  // A hash history tells its listeners of the same address changes, later: one or the other is heard.
   const hashed = router.options.history.base.includes('#') && typeof window !== 'undefined';
-  const stopHearing = hashed
-    ? onAddressChange(() => {
-        const path = window.location.hash.slice(1);
-        startAt(path.startsWith('/') ? path : `/${path}`);
-      })
-    : () => undefined;
-  onBeforeUnmount(() => {
-    stop();
-    stopHearing();
-  });
+  onBeforeUnmount(hashed ? onAddressChange(startAt) : router.options.history.listen(startAt));
   return (state) => startOn(queryOf(state));
 }

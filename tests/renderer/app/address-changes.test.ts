@@ -8,10 +8,10 @@ describe("the window's address changes", () => {
     const router = createAppRouter();
     await router.push('/outbox');
     const seen: string[] = [];
-    const stop = onAddressChange(() => seen.push(`${window.location.hash} while the history was at ${router.options.history.location}`));
+    const stop = onAddressChange((path) => seen.push(`${path} while the history was at ${router.options.history.location}`));
     window.history.replaceState(null, '', '#/settings');
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-    expect(seen).toEqual(['#/settings while the history was at /outbox']);
+    expect(seen).toEqual(['/settings while the history was at /outbox']);
     // The router heard of it after, and went there.
     expect(router.options.history.location).toBe('/settings');
     stop();
