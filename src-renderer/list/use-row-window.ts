@@ -43,7 +43,8 @@ export interface SearchState {
  * counted so far, until a walk has the exact count. Both follow the
  * database as rows stream in. A text search scans,
  * within a time budget, and keeps its matches in memory. Rows outside the window read
- * as undefined (placeholders).
+ * as undefined (placeholders); a new sort or filter shows the rows before, `stale`,
+ * until its own arrive.
  */
 export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   const visible = ref({ start: 0, end: 50 });
@@ -179,7 +180,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   // The rows of the window. A read starts in the change that asks for it (a live query
   // may start only after the page has re-rendered); one read per place runs at a time,
   // and a change of the list while it runs reads the place again after it.
-  const enginePage = shallowRef({ key: '', from: 0, rows: [] as StoredRow[] });
+  const enginePage = shallowRef({ key: '', scope: null as string | null, from: 0, rows: [] as StoredRow[] });
   let running: { key: string; place: object; again: boolean } | null = null;
   let shownSeq: number | null = null;
   const readPage = () => {
@@ -200,7 +201,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
       .then(
         ({ rows, seq }) => {
           if (key !== queryKey.value || place !== requested.value) return;
-          enginePage.value = { key, from, rows };
+          enginePage.value = { key, scope: q.scope, from, rows };
           shownSeq = seq;
         },
         // A failed read leaves the rows shown; the next change of the list or the window reads again.
@@ -233,6 +234,19 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     { key: '', from: 0, rows: [] as StoredRow[] },
   );
   const page = computed(() => (query.value?.scope === null ? scannedPage.value : enginePage.value));
+
+  /**
+   * Whether the rows on screen are those of the query before: a new sort or filter of the
+   * same list keeps them (marked busy) until its first rows arrive, and its rows are then
+   * written into the same elements. Dropping them at once drew the list twice per change
+   * (placeholders, then rows), and a filter's count fell to 0 meanwhile, so every row's
+   * elements were taken out and built again.
+   */
+  const stale = computed(() => {
+    const q = query.value;
+    const shown = enginePage.value;
+    return !!q && !searching.value && q.scope !== null && shown.key !== '' && shown.key !== queryKey.value && shown.scope === q.scope;
+  });
 
   // Lists a walk does not count (row filters, every scope) are counted in one go, live.
   const countedInOne = computed(() => !!query.value && !searching.value && !walkable.value);
@@ -277,8 +291,18 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     const stored = unfiltered.value && s ? Math.max(s.rowCount, s.pass?.rows ?? 0) : 0;
     return { n: Math.max(stored, lastExact.value, walk?.counted ?? 0, shown), exact: false };
   });
-  const count = computed(() => total.value.n);
-  const counting = computed(() => !total.value.exact);
+  /** The count shown with rows of its own query: still shown while those rows are, stale. */
+  let shownCount = 0;
+  watch(
+    total,
+    ({ n }) => {
+      if (!stale.value) shownCount = n;
+    },
+    { flush: 'sync', immediate: true },
+  );
+  const count = computed(() => (stale.value ? shownCount : total.value.n));
+  // While stale, neither count is known.
+  const counting = computed(() => stale.value || !total.value.exact);
 
   const ahead = useReadAhead(
     db,
@@ -292,6 +316,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   function rowAt(index: number): StoredRow | undefined {
     if (searching.value) return search.value.key === queryKey.value ? search.value.rows[index] : undefined;
     const current = page.value;
+    if (stale.value) return current.rows[index - current.from];
     const hit = current.key === queryKey.value ? current.rows[index - current.from] : undefined;
     return hit ?? ahead.rowAt(index);
   }
@@ -311,5 +336,8 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     searchBudget.value = Number.POSITIVE_INFINITY;
   }
 
-  return { count, counting, rowAt, setVisible, settled, searchState, searchEverything };
+  /** The query whose rows are on screen ('' before any): the list's `queryKey` once its rows are. */
+  const shownKey = computed(() => (searching.value ? search.value.key : page.value.key));
+
+  return { count, counting, rowAt, setVisible, settled, stale, queryKey, shownKey, searchState, searchEverything };
 }

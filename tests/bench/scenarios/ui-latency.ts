@@ -132,32 +132,32 @@ async function sampleRow(server: RunningServer, scope: MirroredScope): Promise<R
 
 /**
  * Runs one change in the page and resolves, in page time, when the first visible rows
- * are real rows of the new query: after the table showed placeholders (the rows of
- * the old query are dropped at once) or once its rows differ from those before.
+ * are real rows of the new query: the table names the query asked for (`data-query`)
+ * and the query whose rows it shows (`data-rows-for`; the rows before stay, marked
+ * busy, until the new query's arrive), so two queries whose first rows are alike are
+ * told apart.
  */
 async function timeChange(page: Page, act: { kind: 'hash'; hash: string } | { kind: 'click'; selector: string; index: number }): Promise<number> {
   return page.evaluate(async (action) => {
     const { document, location, MutationObserver } = globalThis as unknown as MiniDom;
     const table = document.querySelector('[data-testid="list-table"]')!;
-    const snapshot = () => {
+    const shownFor = () => table.getAttribute('data-rows-for');
+    const before = shownFor();
+    const done = () => {
+      const shown = shownFor();
+      if (shown === before || shown !== table.getAttribute('data-query')) return false;
       const rows = [...table.querySelectorAll('[data-testid="row"], [data-testid="row-placeholder"]')].slice(0, 12);
-      if (rows.length === 0 || rows.some((r) => r.getAttribute('data-testid') !== 'row')) return null;
-      return rows.map((r) => r.textContent).join('|');
+      return rows.length > 0 && rows.every((r) => r.getAttribute('data-testid') === 'row');
     };
-    const before = snapshot();
-    let cleared = false;
     const started = performance.now();
     if (action.kind === 'hash') location.hash = action.hash;
     else document.querySelectorAll(action.selector)[action.index]!.click();
     await new Promise<void>((resolve) => {
       const check = () => {
-        const now = snapshot();
-        if (now === null) cleared = true;
-        else if (cleared || now !== before) {
-          observer.disconnect();
-          clearTimeout(timer);
-          resolve();
-        }
+        if (!done()) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve();
       };
       const observer = new MutationObserver(check);
       observer.observe(table, { childList: true, subtree: true, characterData: true, attributes: true });

@@ -6,7 +6,7 @@ import ListTable from '../../../src-renderer/components/ListTable.vue';
 import type { ListQuery } from '../../../src-renderer/list/list-query.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { eventually, renderingContext, seedRows } from '../helpers/renderer-context.js';
-import { userGroup } from '../helpers/rows.js';
+import { lesson, userGroup } from '../helpers/rows.js';
 
 async function setup(n: number) {
   const db = openFakeDatabase();
@@ -53,21 +53,68 @@ describe('the generic table', () => {
     wrapper.unmount();
   });
 
-  it('shows a new order\'s rows in the cell elements already on screen, blank while they are read', async () => {
+  it('keeps the rows of the order before, busy, until a new order\'s rows arrive, and writes them into the same cell elements', async () => {
     const { wrapper, query } = await setup(2500);
     await eventually(() => expect(wrapper.findAll('[data-testid="row"]').length).toBeGreaterThan(10));
+    const table = wrapper.get('[data-testid="list-table"]');
     const cells = () => wrapper.findAll('.spacer [role="gridcell"]').map((c) => c.element);
     const before = cells();
-    const blanks: number[] = [];
-    const observer = new MutationObserver(() => blanks.push(wrapper.findAll('.spacer .cell.blank').length));
-    observer.observe(wrapper.element, { attributes: true, subtree: true, attributeFilter: ['class'] });
+    const shownBefore = table.attributes('data-rows-for');
+    expect(shownBefore).toBe(table.attributes('data-query'));
+    expect(table.attributes('aria-busy')).toBe('false');
+    const seen: { blanks: number; busy: string | undefined; first: string }[] = [];
+    const observer = new MutationObserver(() =>
+      seen.push({ blanks: wrapper.findAll('.spacer .cell.blank').length, busy: table.attributes('aria-busy'), first: wrapper.findAll('[data-testid="row"]')[0]?.text() ?? '' }),
+    );
+    observer.observe(wrapper.element, { attributes: true, subtree: true, characterData: true, childList: true });
     await wrapper.setProps({ query: { ...query, sort: { field: 'name', descending: true } } });
+    // Asked for, not shown yet: the table says so, and still shows the rows before.
+    expect(table.attributes('data-query')).not.toBe(shownBefore);
+    expect(table.attributes('data-rows-for')).toBe(shownBefore);
+    expect(table.attributes('aria-busy')).toBe('true');
+    expect(table.classes()).toContain('stale');
     await eventually(() => expect(wrapper.findAll('[data-testid="row"]')[0]!.text()).toContain('Group 999'));
     observer.disconnect();
-    // The rows of the old order were dropped at once: their cells showed as blanks, then the new rows' texts.
-    expect(Math.max(...blanks)).toBeGreaterThan(0);
-    expect(wrapper.findAll('.spacer .cell.blank')).toHaveLength(0);
+    expect(seen.some((s) => s.busy === 'true' && s.first.includes('Group 000'))).toBe(true);
+    expect(Math.max(...seen.map((s) => s.blanks))).toBe(0);
+    expect(table.attributes('data-rows-for')).toBe(table.attributes('data-query'));
+    expect(table.attributes('aria-busy')).toBe('false');
     expect(cells()).toEqual(before);
+    wrapper.unmount();
+  });
+
+  it('keeps the row elements and the count of the rows before while a filter\'s rows are read', async () => {
+    const { wrapper, query } = await setup(2500);
+    await eventually(() => expect(wrapper.findAll('[data-testid="row"]').length).toBeGreaterThan(10));
+    const table = wrapper.get('[data-testid="list-table"]');
+    const rowElements = () => wrapper.findAll('.spacer [role="row"]').map((r) => r.element);
+    const before = rowElements();
+    const counts: string[] = [];
+    const observer = new MutationObserver(() => counts.push(table.attributes('data-count')!));
+    observer.observe(table.element, { attributes: true, attributeFilter: ['data-count'] });
+    await wrapper.setProps({ query: { ...query, filters: [{ field: 'name', op: 'gte', value: 'Group 100' }] } });
+    expect(table.attributes('data-count')).toBe('2500');
+    await eventually(() => expect(table.attributes('data-rows-for')).toBe(table.attributes('data-query')));
+    observer.disconnect();
+    // The count went from the rows before to the filter's, never through 0 (every row's elements taken out).
+    expect(counts).not.toContain('0');
+    expect(wrapper.findAll('[data-testid="row"]')[0]!.text()).toContain('Group 100');
+    expect(rowElements()).toEqual(before);
+    wrapper.unmount();
+  });
+
+  it('shows another list\'s rows as placeholders until they are read, not the rows of the list before', async () => {
+    const { wrapper, db } = await setup(30);
+    await eventually(() => expect(wrapper.findAll('[data-testid="row"]').length).toBeGreaterThan(10));
+    const other = await seedRows(db, 'E18', {}, Array.from({ length: 30 }, (_, i) => lesson(i)));
+    await wrapper.setProps({ query: { endpoint: endpoints.E18, scope: other, sort: { field: 'points', descending: true }, filters: [], search: '' } });
+    const table = wrapper.get('[data-testid="list-table"]');
+    expect(table.attributes('aria-busy')).toBe('false');
+    expect(wrapper.findAll('[data-testid="row"]')).toHaveLength(0);
+    expect(wrapper.findAll('[data-testid="row-placeholder"]').length).toBeGreaterThan(0);
+    await eventually(() => expect(table.attributes('data-rows-for')).toBe(table.attributes('data-query')));
+    expect(wrapper.findAll('[data-testid="row"]').length).toBeGreaterThan(10);
+    expect(wrapper.text()).not.toContain('Group');
     wrapper.unmount();
   });
 

@@ -9,7 +9,7 @@ import { AHEAD_IN_FLIGHT, leadSteps } from '../../../src-renderer/list/use-read-
 import { readRows, type ListWalk } from '../../../src-renderer/list/run-list-query.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { eventually, scopeState, seedRows } from '../helpers/renderer-context.js';
-import { lesson } from '../helpers/rows.js';
+import { lesson, userGroup } from '../helpers/rows.js';
 
 /** Walks the test holds back: each call waits until the test lets it run. */
 const walks: { query: ListQuery; signal: AbortSignal | undefined; release: () => void }[] = [];
@@ -319,5 +319,50 @@ describe('the row window of a big list', () => {
     query.value = { ...filtered('NotStarted'), search: 'a' };
     await eventually(() => expect(runs.mock.calls.length).toBeGreaterThan(searched));
     await eventually(() => expect(win.settled.value).toBe(true));
+  });
+
+  it('keeps the rows and the count of the query before, stale, until a new filter\'s first rows arrive', async () => {
+    const { win, query } = await setup(1500);
+    await eventually(() => expect(win.rowAt(0)).toBeDefined());
+    await eventually(() => expect(reads.every((r) => r.done)).toBe(true));
+    const shownBefore = win.shownKey.value;
+    expect(shownBefore).toBe(win.queryKey.value);
+    expect(win.stale.value).toBe(false);
+    hold.reads = true;
+    reads.length = 0;
+    query.value = { ...query.value!, sort: null, filters: [{ field: 'courseLessonParticipationState', op: 'eq', value: 'Completed' }] };
+    await eventually(() => expect(reads.some((r) => r.offset === 0 && !r.done)).toBe(true));
+    // Asked for, not read: the rows before are shown, marked stale, with their count not claimed exact.
+    expect(win.stale.value).toBe(true);
+    expect(win.shownKey.value).toBe(shownBefore);
+    expect(win.queryKey.value).not.toBe(shownBefore);
+    expect(win.rowAt(0)?.row.points).toBe(0);
+    expect(win.count.value).toBe(1500);
+    expect(win.counting.value).toBe(true);
+    expect(win.settled.value).toBe(false);
+    hold.reads = false;
+    for (const r of reads) r.release();
+    await eventually(() => expect(win.stale.value).toBe(false));
+    expect(win.shownKey.value).toBe(win.queryKey.value);
+    expect(win.rowAt(0)?.row.courseLessonParticipationState).toBe('Completed');
+    expect(win.count.value).toBe(BLOCK);
+  });
+
+  it('keeps no rows of another list, nor of the list before a search', async () => {
+    const { win, query, db } = await setup(300);
+    await eventually(() => expect(win.rowAt(0)).toBeDefined());
+    const other = await seedRows(db, 'E20', {}, Array.from({ length: 10 }, (_, i) => userGroup(i)));
+    hold.reads = true;
+    query.value = { endpoint: endpoints.E20, scope: other, sort: null, filters: [], search: '' };
+    await eventually(() => expect(reads.some((r) => !r.done)).toBe(true));
+    expect(win.stale.value).toBe(false);
+    expect(win.rowAt(0)).toBeUndefined();
+    hold.reads = false;
+    for (const r of reads) r.release();
+    await eventually(() => expect(win.rowAt(0)).toBeDefined());
+    query.value = { ...query.value!, search: 'no such text' };
+    await nextTick();
+    expect(win.stale.value).toBe(false);
+    expect(win.rowAt(0)).toBeUndefined();
   });
 });
