@@ -140,6 +140,22 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   };
   const currentWalk = computed(() => (walked.value?.key === `${queryKey.value}#${revision.value}` ? walked.value.progress : null));
 
+  /**
+   * The last exact count of a walk, named by what it counted (the list, filters and
+   * search, not the order) and the revision: a new order of the same rows has that count
+   * at once, and no walk counts it again. Without it, each sort of a filtered list
+   * showed the rows read so far (a block, 50) until its own walk had counted them all.
+   */
+  const countedKey = computed(() => {
+    const q = query.value;
+    return q ? `${listQueryKey({ ...q, sort: null })}#${revision.value}` : '';
+  });
+  const lastCount = shallowRef<{ key: string; n: number } | null>(null);
+  watch(currentWalk, (walk) => {
+    if (walk?.complete) lastCount.value = { key: countedKey.value, n: walk.counted };
+  });
+  const knownCount = computed(() => (lastCount.value?.key === countedKey.value ? lastCount.value.n : null));
+
   // At most two reads of new places at once: while they run, the window may move many
   // times (a fast scroll); only the last place is read next, not every place passed, and
   // a jump after a scroll starts at once. Re-reads of the same place (the list changed: a
@@ -261,7 +277,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   watch([queryKey, walkable, firstRowsShown], ([key], previous) => {
     if (walked.value && !walked.value.key.startsWith(`${key}#`)) walked.value = null;
     if (previous && previous[0] === key && walking?.key === key && !walking.controller.signal.aborted && walkable.value) return;
-    if (firstRowsShown.value) startWalk(0);
+    if (firstRowsShown.value && knownCount.value === null) startWalk(0);
     else stopWalk();
   });
   // Changed rows: recount once the running walk is done, else a moment after the change.
@@ -286,6 +302,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     if (!walkable.value) return counted.value.key === queryKey.value ? { n: counted.value.n, exact: true } : { n: shown, exact: false };
     const walk = currentWalk.value;
     if (walk?.complete) return { n: walk.counted, exact: true };
+    if (knownCount.value !== null) return { n: knownCount.value, exact: true };
     // While counting: the engine's count for a whole list, else what was counted and read so far.
     const s = scopeState.value;
     const stored = unfiltered.value && s ? Math.max(s.rowCount, s.pass?.rows ?? 0) : 0;

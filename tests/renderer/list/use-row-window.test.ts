@@ -365,4 +365,28 @@ describe('the row window of a big list', () => {
     expect(win.stale.value).toBe(false);
     expect(win.rowAt(0)).toBeUndefined();
   });
+
+  it('counts a new order of a counted filter at once, with no walk, until its rows change', async () => {
+    const { win, query, db } = await setup(1500);
+    const filtered = { ...query.value!, sort: null, filters: [{ field: 'courseLessonParticipationState', op: 'eq' as const, value: 'Completed' }] };
+    query.value = filtered;
+    await eventually(() => expect(walks.length).toBeGreaterThan(0));
+    for (const walk of walks) walk.release();
+    await eventually(() => expect(win.settled.value).toBe(true));
+    expect(win.count.value).toBe(500);
+    const walked = walks.length;
+    const counts: number[] = [];
+    const stop = watchEffect(() => counts.push(win.count.value));
+    query.value = { ...filtered, sort: { field: 'points', descending: true } };
+    await eventually(() => expect(win.settled.value).toBe(true));
+    expect(win.rowAt(0)?.row.points).toBe(49);
+    // Never the rows read so far (a block): the same rows, counted before.
+    expect(counts.every((n) => n === 500)).toBe(true);
+    expect(win.counting.value).toBe(false);
+    expect(walks).toHaveLength(walked);
+    stop();
+    // The list changed: counted again.
+    await createDexieMirrorStore(db).applyPage({ endpoint: 'E18', scope: query.value.scope!, pass: 'p9', rows: [lesson(1501)], quarantined: [], state: scopeState('E18', {}, 1501) });
+    await eventually(() => expect(walks.length).toBeGreaterThan(walked));
+  });
 });
