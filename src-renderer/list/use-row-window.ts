@@ -196,7 +196,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   // The rows of the window. A read starts in the change that asks for it (a live query
   // may start only after the page has re-rendered); one read per place runs at a time,
   // and a change of the list while it runs reads the place again after it.
-  const enginePage = shallowRef({ key: '', scope: null as string | null, from: 0, rows: [] as StoredRow[] });
+  const enginePage = shallowRef({ key: '', scope: null as string | null, from: 0, limit: 0, rows: [] as StoredRow[] });
   let running: { key: string; place: object; again: boolean } | null = null;
   let shownSeq: number | null = null;
   const readPage = () => {
@@ -217,7 +217,7 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
       .then(
         ({ rows, seq }) => {
           if (key !== queryKey.value || place !== requested.value) return;
-          enginePage.value = { key, scope: q.scope, from, rows };
+          enginePage.value = { key, scope: q.scope, from, limit: to - from, rows };
           shownSeq = seq;
         },
         // A failed read leaves the rows shown; the next change of the list or the window reads again.
@@ -242,12 +242,12 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
     async () => {
       const q = query.value;
       const { from, to } = requested.value;
-      if (!q || !scannedList.value) return { key: queryKey.value, from, rows: [] as StoredRow[] };
-      return { key: queryKey.value, from, rows: await readRows(db, q, from, to - from) };
+      if (!q || !scannedList.value) return { key: queryKey.value, from, limit: to - from, rows: [] as StoredRow[] };
+      return { key: queryKey.value, from, limit: to - from, rows: await readRows(db, q, from, to - from) };
     },
     // Followed only for such a list: another list's scroll and filters subscribe nothing again.
     [() => (scannedList.value ? queryKey.value : null), () => (scannedList.value ? requested.value : null)],
-    { key: '', from: 0, rows: [] as StoredRow[] },
+    { key: '', from: 0, limit: 0, rows: [] as StoredRow[] },
   );
   const page = computed(() => (query.value?.scope === null ? scannedPage.value : enginePage.value));
 
@@ -296,17 +296,20 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   const unfiltered = computed(() => !!query.value && validFilters(query.value.endpoint, query.value.filters).length === 0);
 
   /** How many rows the query matches, and whether that is known or still an estimate. */
-  const total = computed<{ n: number; exact: boolean }>(() => {
+  /** How many rows the query matches; `atLeast`: only the rows found so far, more may follow. */
+  const total = computed<{ n: number; exact: boolean; atLeast?: boolean }>(() => {
     if (searching.value) return { n: search.value.key === queryKey.value ? search.value.rows.length : 0, exact: search.value.key === queryKey.value };
     const shown = page.value.key === queryKey.value ? page.value.from + page.value.rows.length : 0;
-    if (!walkable.value) return counted.value.key === queryKey.value ? { n: counted.value.n, exact: true } : { n: shown, exact: false };
+    // A read that found fewer rows than it asked for reached the end: no more follow.
+    const more = page.value.key !== queryKey.value || page.value.rows.length >= page.value.limit;
+    if (!walkable.value) return counted.value.key === queryKey.value ? { n: counted.value.n, exact: true } : { n: shown, exact: false, atLeast: more };
     const walk = currentWalk.value;
     if (walk?.complete) return { n: walk.counted, exact: true };
     if (knownCount.value !== null) return { n: knownCount.value, exact: true };
     // While counting: the engine's count for a whole list, else what was counted and read so far.
     const s = scopeState.value;
     const stored = unfiltered.value && s ? Math.max(s.rowCount, s.pass?.rows ?? 0) : 0;
-    return { n: Math.max(stored, lastExact.value, walk?.counted ?? 0, shown), exact: false };
+    return { n: Math.max(stored, lastExact.value, walk?.counted ?? 0, shown), exact: false, atLeast: more && !unfiltered.value && lastExact.value === 0 };
   });
   /** The count shown with rows of its own query: still shown while those rows are, stale. */
   let shownCount = 0;
@@ -320,6 +323,8 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   const count = computed(() => (stale.value ? shownCount : total.value.n));
   // While stale, neither count is known.
   const counting = computed(() => stale.value || !total.value.exact);
+  /** Whether the count is the rows found so far (a filter not counted yet: "50+"), not the list's count. */
+  const atLeast = computed(() => !stale.value && total.value.atLeast === true && count.value > 0);
 
   const ahead = useReadAhead(
     db,
@@ -356,5 +361,5 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   /** The query whose rows are on screen ('' before any): the list's `queryKey` once its rows are. */
   const shownKey = computed(() => (searching.value ? search.value.key : page.value.key));
 
-  return { count, counting, rowAt, setVisible, settled, stale, queryKey, shownKey, searchState, searchEverything };
+  return { count, counting, atLeast, rowAt, setVisible, settled, stale, queryKey, shownKey, searchState, searchEverything };
 }

@@ -71,6 +71,8 @@ describe('the row window of a big list', () => {
     expect(win.settled.value).toBe(false);
     expect(win.counting.value).toBe(true);
     expect(win.count.value).toBe(1500);
+    // Not a lower bound: the whole list's count as the sync engine stored it.
+    expect(win.atLeast.value).toBe(false);
     expect(win.rowAt(0)?.row.points).toBe(0);
     walks[0]!.release();
     await eventually(() => expect(win.settled.value).toBe(true));
@@ -85,9 +87,20 @@ describe('the row window of a big list', () => {
     // One block read: more rows may follow, the total is not claimed.
     expect(win.count.value).toBe(BLOCK);
     expect(win.counting.value).toBe(true);
+    expect(win.atLeast.value).toBe(true);
     walks[0]!.release();
     await eventually(() => expect(win.count.value).toBe(500));
     expect(win.settled.value).toBe(true);
+    expect(win.atLeast.value).toBe(false);
+    // A filter whose rows all fit in the block read: its count is no lower bound.
+    const walked = walks.length;
+    query.value = { ...query.value!, filters: [{ field: 'points', op: 'eq', value: '7' }] };
+    await eventually(() => expect(walks.length).toBeGreaterThan(walked));
+    // Its walk is held: the count is the rows read, all of them.
+    expect(win.settled.value).toBe(false);
+    expect(win.count.value).toBe(30);
+    expect(win.atLeast.value).toBe(false);
+    for (const walk of walks) walk.release();
   });
 
   it('abandons the walk of a query the user has left', async () => {
