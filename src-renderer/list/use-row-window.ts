@@ -142,19 +142,21 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
 
   /**
    * The last exact count of a walk, named by what it counted (the list, filters and
-   * search, not the order) and the revision: a new order of the same rows has that count
-   * at once, and no walk counts it again. Without it, each sort of a filtered list
-   * showed the rows read so far (a block, 50) until its own walk had counted them all.
+   * search, not the order) and at which revision. At the same revision a new order of
+   * the same rows has that count at once, and no walk counts it again (each sort of a
+   * filtered list showed the rows read so far, a block of 50, until its own walk had
+   * counted them all); at another, it is kept as the estimate while a walk recounts.
    */
   const countedKey = computed(() => {
     const q = query.value;
-    return q ? `${listQueryKey({ ...q, sort: null })}#${revision.value}` : '';
+    return q ? listQueryKey({ ...q, sort: null }) : '';
   });
-  const lastCount = shallowRef<{ key: string; n: number } | null>(null);
+  const lastCount = shallowRef<{ key: string; revision: string; n: number } | null>(null);
   watch(currentWalk, (walk) => {
-    if (walk?.complete) lastCount.value = { key: countedKey.value, n: walk.counted };
+    if (walk?.complete) lastCount.value = { key: countedKey.value, revision: revision.value, n: walk.counted };
   });
-  const knownCount = computed(() => (lastCount.value?.key === countedKey.value ? lastCount.value.n : null));
+  const lastExact = computed(() => (lastCount.value?.key === countedKey.value ? lastCount.value.n : 0));
+  const knownCount = computed(() => (lastCount.value?.key === countedKey.value && lastCount.value.revision === revision.value ? lastCount.value.n : null));
 
   // At most two reads of new places at once: while they run, the window may move many
   // times (a fast scroll); only the last place is read next, not every place passed, and
@@ -288,15 +290,9 @@ export function useRowWindow(db: OutpostDb, query: Ref<ListQuery | null>) {
   });
   onScopeDispose(stopWalk);
 
-  /** The last exact count of the current query, kept while a walk after a change recounts. */
-  const lastExact = computed(() => {
-    const w = walked.value;
-    return w && w.progress.complete && w.key.startsWith(`${queryKey.value}#`) ? w.progress.counted : 0;
-  });
   const unfiltered = computed(() => !!query.value && validFilters(query.value.endpoint, query.value.filters).length === 0);
 
-  /** How many rows the query matches, and whether that is known or still an estimate. */
-  /** How many rows the query matches; `atLeast`: only the rows found so far, more may follow. */
+  /** How many rows the query matches, whether that is known or an estimate; `atLeast`: only the rows found so far, more may follow. */
   const total = computed<{ n: number; exact: boolean; atLeast?: boolean }>(() => {
     if (searching.value) return { n: search.value.key === queryKey.value ? search.value.rows.length : 0, exact: search.value.key === queryKey.value };
     const shown = page.value.key === queryKey.value ? page.value.from + page.value.rows.length : 0;
