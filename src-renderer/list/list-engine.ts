@@ -1,6 +1,7 @@
 import { endpoints, rowKey, type EndpointDef, type EndpointId } from '../../src-shared/api/index.js';
 import { chunkRows, type IndexKey, type OutpostDb, type OverlayEntry } from '../../src-shared/store/index.js';
 import { queryWindow, valueCountsOf } from './column-query.js';
+import { firstMatches, firstMatchesApply } from './first-matches.js';
 import { FIRST_ROWS, loadColumns, loadFirstWindow, storedFirstWindow, storeListCaches, type FirstWindow } from './list-caches.js';
 import type { Residual } from './list-query.js';
 import { columnsOf, forgetColumns, keptColumns, ownerOf } from './columns-registry.js';
@@ -47,7 +48,9 @@ export interface WalkRequest {
 
 /** A window of a list. */
 export interface WindowAnswer {
+  /** The rows the query matches; with `atLeast`, only the rows found so far (first-matches.ts): more may follow. */
   readonly total: number;
+  readonly atLeast?: boolean;
   readonly entries: WindowEntry[];
   /** The scope's revision the answer is at. */
   readonly seq: number;
@@ -299,8 +302,53 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
   // Key order needs the keys' order (in the base), not the keys: rows not read (an export) do.
   const forWindow = (query: EngineQuery, limit: number | null) => (columns: ScopeColumns) => ({ fields: fieldsOf(sortField(columns, query), query.residual), keys: limit === null });
 
+  /**
+   * The first rows of the query prepared last, found from the rows while a field it
+   * filters on is read (first-matches.ts), for its window asked for a moment later.
+   */
+  let early: { key: string; seq: number; answer: Promise<WindowAnswer | null> } | null = null;
+  const earlyKey = (query: EngineQuery) => JSON.stringify([query.scope, query.field, query.descending, query.residual]);
+  /**
+   * A list's columns with what a window of `query` reads, and that window's first rows
+   * found from the rows, when it may be (null otherwise, or when none were found
+   * before the columns could answer).
+   */
+  const columnsAndEarly = async (query: EngineQuery, offset: number, limit: number | null, seen: number | undefined, prepared: boolean) => {
+    const need = forWindow(query, limit);
+    if (!options.store) return { columns: await columnsFor(query.endpoint, query.scope, need, true, 'later', seen), answer: null };
+    // Caught up, no part read yet: the fields the query needs are read here (stored parts
+    // found gone build the columns again, stored again once built).
+    const columns = await columnsFor(query.endpoint, query.scope, () => ({}), true, 'later', seen);
+    let read = false;
+    const reading = columns
+      .ensure(db, need(columns))
+      .then(() => scheduleStore(columns))
+      .finally(() => (read = true));
+    if (!firstMatchesApply(columns, query, sortField(columns, query), offset, limit)) {
+      await reading;
+      return { columns, answer: null };
+    }
+    const key = earlyKey(query);
+    const kept = !prepared && early?.key === key && early.seq === columns.seq ? early.answer : null;
+    const answer = kept ?? firstMatches(db, columns, query, Math.max(limit!, FIRST_ROWS), () => read).catch(() => null);
+    if (prepared) {
+      // Found for the window that follows; the preparation itself waits for the field.
+      early = { key, seq: columns.seq, answer };
+      await reading;
+      return { columns, answer: null };
+    }
+    const found = await Promise.race([answer, reading.then(() => null)]);
+    if (found && (!found.atLeast || found.entries.length >= limit!)) {
+      // The field is still read, for the count and the next windows; a failure shows there.
+      reading.catch(() => undefined);
+      // Found for a bigger window (the one prepared): this window's rows of it.
+      return { columns, answer: { ...found, total: found.atLeast ? limit! : found.total, entries: found.entries.slice(0, limit!) } };
+    }
+    await reading;
+    return { columns, answer: null };
+  };
   const prepare = async (query: EngineQuery, seen?: number) => {
-    const columns = await columnsFor(query.endpoint, query.scope, forWindow(query, FIRST_ROWS), true, 'later', seen);
+    const { columns } = await columnsAndEarly(query, 0, FIRST_ROWS, seen, true);
     const field = sortField(columns, query);
     queryWindow(columns, field, field !== null && query.descending, query.residual, 0, FIRST_ROWS);
     readRestSoon(columns);
@@ -313,9 +361,9 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
         return stored;
       }
     }
-    const columns = await columnsFor(query.endpoint, query.scope, forWindow(query, limit), true, 'later', seen);
+    const { columns, answer } = await columnsAndEarly(query, offset, limit, seen, false);
     readRestSoon(columns);
-    return windowOf(db, columns, query, offset, limit);
+    return answer ?? windowOf(db, columns, query, offset, limit);
   };
 
   const engine: ListEngine = {
