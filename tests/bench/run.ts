@@ -274,6 +274,12 @@ async function peer(browser: BenchBrowser, originUrl: string, server: RunningSer
   log(`  ${rx.rows} rows in ${(rx.ms / 1000).toFixed(1)} s = ${Math.round(rxRate)} rows/s`);
   if (rx.differing.length > 0) results.notes.push(`RxDB row counts differ from ours in ${rx.differing.length} lists: ${rx.differing.slice(0, 5).join(', ')}`);
   for (const failed of rx.failed) results.notes.push(`RxDB: ${failed}`);
+  // What writing these rows costs at least, on the same lists: the same rows as chunk records, nothing else.
+  log('  limit (c) on the same lists…');
+  const chunks = await bulkPutLimitRun(browser.context, originUrl, scopes, server.token, plan.parallel, false, true);
+  const chunkRate = rate(chunks.rows, chunks.writeMs);
+  const chunkWallRate = rate(chunks.rows, chunks.wallMs);
+  log(`  ${chunks.rows} rows in ${(chunks.writeMs / 1000).toFixed(1)} s of writing = ${Math.round(chunkRate)} rows/s (${Math.round(chunkWallRate)} over its ${(chunks.wallMs / 1000).toFixed(1)} s)`);
   results.peer = {
     scale: String(scale),
     oursRowsPerSecond: ours.rowsPerSecond,
@@ -283,6 +289,7 @@ async function peer(browser: BenchBrowser, originUrl: string, server: RunningSer
     rowsPerSecond: rxRate,
     ratio: ours.rowsPerSecond / rxRate,
     cpu: rx.cpuPerThousandRows,
+    chunkPut: { rows: chunks.rows, writeMs: chunks.writeMs, wallMs: chunks.wallMs, rowsPerSecond: chunkRate, wallRowsPerSecond: chunkWallRate, overRxdb: chunkRate / rxRate },
   };
 }
 

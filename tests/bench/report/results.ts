@@ -92,6 +92,13 @@ export interface PeerFigures {
   /** ours / RxDB. */
   readonly ratio: number;
   readonly cpu: CpuCost;
+  /**
+   * Limit (c) on the same lists: the rows as one chunk record per page and nothing else,
+   * over the time its write transactions were open (`rowsPerSecond`) and over its whole
+   * run with the downloads (`wallRowsPerSecond`); `overRxdb`: (c) ÷ RxDB, the most that
+   * ours ÷ RxDB can be if ours wrote no faster than (c).
+   */
+  readonly chunkPut?: { readonly rows: number; readonly writeMs: number; readonly wallMs: number; readonly rowsPerSecond: number; readonly wallRowsPerSecond: number; readonly overRxdb: number };
 }
 
 /** The same mirror with the window on Home, whose charts re-read the tables as rows arrive. */
