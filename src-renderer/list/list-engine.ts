@@ -320,17 +320,20 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
     // found gone build the columns again, stored again once built).
     const columns = await columnsFor(query.endpoint, query.scope, () => ({}), true, 'later', seen);
     let read = false;
+    const key = earlyKey(query);
+    const kept = !prepared && early?.key === key && early.seq === columns.seq ? early.answer : null;
+    // The scan's first chunks are asked for before the field's pieces: the database
+    // answers in the order asked (behind a million-row field's 1 MB, two chunks came
+    // ~30 ms after they were asked in a trace, ~18 asked first).
+    const answer = !firstMatchesApply(columns, query, sortField(columns, query), offset, limit) ? null : (kept ?? firstMatches(db, columns, query, Math.max(limit!, FIRST_ROWS), () => read).catch(() => null));
     const reading = columns
       .ensure(db, need(columns))
       .then(() => scheduleStore(columns))
       .finally(() => (read = true));
-    if (!firstMatchesApply(columns, query, sortField(columns, query), offset, limit)) {
+    if (!answer) {
       await reading;
       return { columns, answer: null };
     }
-    const key = earlyKey(query);
-    const kept = !prepared && early?.key === key && early.seq === columns.seq ? early.answer : null;
-    const answer = kept ?? firstMatches(db, columns, query, Math.max(limit!, FIRST_ROWS), () => read).catch(() => null);
     if (prepared) {
       // Found for the window that follows; the preparation itself waits for the field.
       early = { key, seq: columns.seq, answer };
