@@ -67,10 +67,11 @@ export async function firstMatches(db: OutpostDb, columns: ScopeColumns, query: 
       if (place >= 0) {
         const chunk = Math.floor(place / SLOT);
         const index = place % SLOT;
-        const row = rows.get(chunk)?.row(index);
+        const read = rows.get(chunk);
+        const row = read?.row(index);
         // Swept meanwhile: the columns answer once caught up.
         if (!row) return null;
-        if (passes(row)) entries.push({ key: columns.keyAt(slot) ?? rowKey(endpoint, row), chunk, index, pass: columns.passOf(chunk), row: rows.get(chunk)!.raw(index)! });
+        if (passes(row)) entries.push({ key: columns.keyAt(slot) ?? rowKey(endpoint, row), chunk, index, pass: columns.passOf(chunk), row: read!.raw(index)! });
       } else {
         // A single row (an edit, a row written alone), or a row gone.
         const local = columns.localEntry(slot);

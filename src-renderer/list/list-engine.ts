@@ -315,9 +315,9 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
    */
   const columnsAndEarly = async (query: EngineQuery, offset: number, limit: number | null, seen: number | undefined, prepared: boolean) => {
     const need = forWindow(query, limit);
-    if (!options.store) return { columns: await columnsFor(query.endpoint, query.scope, need, true, 'later', seen), answer: null };
-    // Caught up, no part read yet: the fields the query needs are read here (stored parts
-    // found gone build the columns again, stored again once built).
+    // Caught up, no stored part read yet: the fields the query needs are read here
+    // (stored parts found gone build the columns again, stored again once built).
+    // Columns built from the chunks have every field: nothing is found from the rows.
     const columns = await columnsFor(query.endpoint, query.scope, () => ({}), true, 'later', seen);
     let read = false;
     const key = earlyKey(query);

@@ -13,7 +13,7 @@ import { startServer, type RunningServer, type Scale } from '../../src-server/in
 import { planFromArgs } from './bench-plan.js';
 import { driveBrowser, launchBenchBrowser, type BenchBrowser } from './browser/chromium.js';
 import type { DownloadResult } from './main-host/host-protocol.js';
-import type { BenchResults, ScalingPoint } from './report/results.js';
+import type { BenchResults, ChunkLimitFigures, ScalingPoint } from './report/results.js';
 import { formatTable, summarize } from './report/summary.js';
 import { mirrorThroughApp, type AppMirrorResult, type OpenMirror } from './scenarios/app-mirror.js';
 import { changeSampledRows, deltaPass } from './scenarios/delta-pass.js';
@@ -232,6 +232,14 @@ async function scalingLimit(browser: BenchBrowser, originUrl: string, server: Ru
   log(`  ${Math.round(rate(bulk.rows, bulk.writeMs))} rows/s`);
 }
 
+/** Limit (c) on `scopes`: the same rows as one chunk record per page, nothing else, in a bench page. */
+async function chunkLimit(browser: BenchBrowser, originUrl: string, server: RunningServer, scopes: MirroredScope[]): Promise<ChunkLimitFigures> {
+  const run = await bulkPutLimitRun(browser.context, originUrl, scopes, server.token, plan.parallel, false, true);
+  const figures = { rows: run.rows, writeMs: run.writeMs, wallMs: run.wallMs, rowsPerSecond: rate(run.rows, run.writeMs), wallRowsPerSecond: rate(run.rows, run.wallMs), cpu: cpuPerThousandRows(run.cpu, run.rows) };
+  log(`  ${run.rows} rows in ${(run.writeMs / 1000).toFixed(1)} s of writing = ${Math.round(figures.rowsPerSecond)} rows/s (${Math.round(figures.wallRowsPerSecond)} over its ${(run.wallMs / 1000).toFixed(1)} s)`);
+  return figures;
+}
+
 async function limitA(browser: BenchBrowser, originUrl: string, server: RunningServer, scopes: MirroredScope[], ours: AppMirrorResult, scale: Scale): Promise<void> {
   if (!pendingMirror) return;
   log('limit (a): bulkPut of the same rows into the same tables in Chromium…');
@@ -248,16 +256,14 @@ async function limitA(browser: BenchBrowser, originUrl: string, server: RunningS
     log(`  ${Math.round(keyIndexesOnly.rowsPerSecond)} rows/s`);
   }
   log('limit (c): the same rows as one chunk record per page…');
-  const chunks = await bulkPutLimitRun(browser.context, originUrl, scopes, server.token, plan.parallel, false, true);
-  const chunkRate = rate(chunks.rows, chunks.writeMs);
-  log(`  ${chunks.rows} rows in ${(chunks.writeMs / 1000).toFixed(1)} s of writing = ${Math.round(chunkRate)} rows/s`);
+  const chunks = await chunkLimit(browser, originUrl, server, scopes);
   const tenths = rowsPerSecondByTenth(ours.timeline, ours.rows);
   const oursCpu = cpuPerThousandRows(ours.cpu, ours.rows);
   results.mirror = {
     ...figures,
     ...(keyIndexesOnly ? { keyIndexesOnly } : {}),
-    chunkPut: { rows: chunks.rows, writeMs: chunks.writeMs, rowsPerSecond: chunkRate, cpu: cpuPerThousandRows(chunks.cpu, chunks.rows) },
-    ratioToChunks: ours.rowsPerSecond / chunkRate,
+    chunkPut: chunks,
+    ratioToChunks: ours.rowsPerSecond / chunks.rowsPerSecond,
     ...(tenths.length === 10 && tenths[0]! > 0 ? { lastTenthOverFirst: tenths[9]! / tenths[0]! } : {}),
     cpuMsPerThousandRows: oursCpu.total,
     bulkPut: { rows: bulk.rows, writeMs: bulk.writeMs, rowsPerSecond: limit, bounded: bulk.bounded },
@@ -274,12 +280,9 @@ async function peer(browser: BenchBrowser, originUrl: string, server: RunningSer
   log(`  ${rx.rows} rows in ${(rx.ms / 1000).toFixed(1)} s = ${Math.round(rxRate)} rows/s`);
   if (rx.differing.length > 0) results.notes.push(`RxDB row counts differ from ours in ${rx.differing.length} lists: ${rx.differing.slice(0, 5).join(', ')}`);
   for (const failed of rx.failed) results.notes.push(`RxDB: ${failed}`);
-  // What writing these rows costs at least, on the same lists: the same rows as chunk records, nothing else.
+  // What writing these rows costs at least, on the same lists.
   log('  limit (c) on the same lists…');
-  const chunks = await bulkPutLimitRun(browser.context, originUrl, scopes, server.token, plan.parallel, false, true);
-  const chunkRate = rate(chunks.rows, chunks.writeMs);
-  const chunkWallRate = rate(chunks.rows, chunks.wallMs);
-  log(`  ${chunks.rows} rows in ${(chunks.writeMs / 1000).toFixed(1)} s of writing = ${Math.round(chunkRate)} rows/s (${Math.round(chunkWallRate)} over its ${(chunks.wallMs / 1000).toFixed(1)} s)`);
+  const chunks = await chunkLimit(browser, originUrl, server, scopes);
   results.peer = {
     scale: String(scale),
     oursRowsPerSecond: ours.rowsPerSecond,
@@ -289,7 +292,7 @@ async function peer(browser: BenchBrowser, originUrl: string, server: RunningSer
     rowsPerSecond: rxRate,
     ratio: ours.rowsPerSecond / rxRate,
     cpu: rx.cpuPerThousandRows,
-    chunkPut: { rows: chunks.rows, writeMs: chunks.writeMs, wallMs: chunks.wallMs, rowsPerSecond: chunkRate, wallRowsPerSecond: chunkWallRate, overRxdb: chunkRate / rxRate },
+    chunkPut: { ...chunks, overRxdb: chunks.rowsPerSecond / rxRate },
   };
 }
 

@@ -70,7 +70,7 @@ describe('summarize', () => {
 
   it('shows limit (c) on the peer\'s lists beside RxDB, as a figure without a target', () => {
     const base = results(1, 4);
-    const peer = { ...base.peer!, chunkPut: { rows: 1000, writeMs: 50, wallMs: 80, rowsPerSecond: 20_000, wallRowsPerSecond: 12_500, overRxdb: 8 } };
+    const peer = { ...base.peer!, chunkPut: { rows: 1000, writeMs: 50, wallMs: 80, rowsPerSecond: 20_000, wallRowsPerSecond: 12_500, cpu: cost, overRxdb: 8 } };
     const row = summarize({ ...base, peer }).find((r) => r.figure.startsWith('(c) on the same lists'))!;
     expect(row).toMatchObject({ section: '2 peer', figure: '(c) on the same lists: 20,000 rows/s writing (12,500 over its whole run); (c) / RxDB', value: '8.00', target: '' });
     expect(summarize(base).some((r) => r.figure.startsWith('(c) on the same lists'))).toBe(false);

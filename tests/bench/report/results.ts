@@ -65,7 +65,7 @@ export interface MirrorFigures {
   /** Limit (a) with only the key and pass indexes (`--index-cost`). */
   readonly keyIndexesOnly?: { readonly rowsPerSecond: number; readonly cpu: CpuCost };
   /** (c) the same rows as one record per page (1,000-row chunk records), same Chromium. */
-  readonly chunkPut?: { readonly rows: number; readonly writeMs: number; readonly rowsPerSecond: number; readonly cpu: CpuCost };
+  readonly chunkPut?: ChunkLimitFigures;
   /** ours / (c). */
   readonly ratioToChunks?: number;
   /** rows/s of the last tenth / the first tenth (1 = flat). */
@@ -92,13 +92,22 @@ export interface PeerFigures {
   /** ours / RxDB. */
   readonly ratio: number;
   readonly cpu: CpuCost;
-  /**
-   * Limit (c) on the same lists: the rows as one chunk record per page and nothing else,
-   * over the time its write transactions were open (`rowsPerSecond`) and over its whole
-   * run with the downloads (`wallRowsPerSecond`); `overRxdb`: (c) ÷ RxDB, the most that
-   * ours ÷ RxDB can be if ours wrote no faster than (c).
-   */
-  readonly chunkPut?: { readonly rows: number; readonly writeMs: number; readonly wallMs: number; readonly rowsPerSecond: number; readonly wallRowsPerSecond: number; readonly overRxdb: number };
+  /** Limit (c) on the same lists; `overRxdb`: (c) ÷ RxDB, the most ours ÷ RxDB can be if ours wrote no faster than (c). */
+  readonly chunkPut?: ChunkLimitFigures & { readonly overRxdb: number };
+}
+
+/**
+ * Limit (c): the rows as one chunk record per page and nothing else, over the time its
+ * write transactions were open (`rowsPerSecond`) and over its whole run with the
+ * downloads (`wallRowsPerSecond`, `wallMs`: absent from runs before they were added).
+ */
+export interface ChunkLimitFigures {
+  readonly rows: number;
+  readonly writeMs: number;
+  readonly wallMs?: number;
+  readonly rowsPerSecond: number;
+  readonly wallRowsPerSecond?: number;
+  readonly cpu: CpuCost;
 }
 
 /** The same mirror with the window on Home, whose charts re-read the tables as rows arrive. */

@@ -62,7 +62,7 @@ export function summarize(r: BenchResults): TableRow[] {
     add('2 peer', `RxDB replicateRxCollection (Dexie storage) at ${scaleLabel(r.peer.scale)}: ${int(r.peer.rows)} rows, ${r.peer.requests} requests`, `${int(r.peer.rowsPerSecond)} rows/s (${s(r.peer.ms)})`);
     add('2 peer', `ours on the same workspace: ${int(r.peer.oursRowsPerSecond)} rows/s; ours / RxDB`, fix(r.peer.ratio), '≥ 10', r.peer.ratio >= 10);
     const c3 = r.peer.chunkPut;
-    if (c3) add('2 peer', `(c) on the same lists: ${int(c3.rowsPerSecond)} rows/s writing (${int(c3.wallRowsPerSecond)} over its whole run); (c) / RxDB`, fix(c3.overRxdb));
+    if (c3) add('2 peer', `(c) on the same lists: ${int(c3.rowsPerSecond)} rows/s writing (${int(c3.wallRowsPerSecond ?? 0)} over its whole run); (c) / RxDB`, fix(c3.overRxdb));
     const c = r.peer.cpu;
     add('2 peer', `CPU ms per 1000 rows, RxDB: server+bench / Chromium (${chromiumTypes(c)})`, `${int(c.total)} = ${int(c.bench)} / ${int(c.chromium)}`);
   }
