@@ -1,6 +1,7 @@
 import { endpoints, parseListEnvelope, parseListPage, type Dialect, type EndpointDef } from '../../../src-shared/api/index.js';
 import type { MirrorStore, PassCheckpoint, QuarantineEntry, ScopeState } from '../../../src-shared/store/index.js';
 import { isoAt, type Clock } from '../clock.js';
+import { markRowsWithoutMedia, textMayLinkMedia } from '../media/media-refs.js';
 import type { RequestRunner } from '../http/request-runner.js';
 import { advanceHighWater } from './high-water.js';
 import { cursorUsable, deltaPassUrls, fullPassUrl, rebaseNextUrl } from './pass-urls.js';
@@ -104,7 +105,9 @@ function parsePage(p: PassRun, page: FetchedPage): ParsedPage {
     row: r.row,
     at: page.issuedAt,
   }));
-  return { rows: parsed.data as Record<string, unknown>[], quarantined };
+  const rows = parsed.data as Record<string, unknown>[];
+  if (!textMayLinkMedia(page.text)) markRowsWithoutMedia(rows);
+  return { rows, quarantined };
 }
 
 /**
