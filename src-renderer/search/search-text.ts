@@ -71,37 +71,54 @@ export function htmlToPlainText(html: string): string {
     .trim();
 }
 
+/** What one row's walk has gathered (made at its first text: many rows hold none). */
+interface Gathered {
+  readonly title: string[];
+  readonly body: string[];
+  titleLength: number;
+  bodyLength: number;
+}
+
+function gather(found: Gathered | null, text: string, asTitle: boolean): Gathered {
+  const into = found ?? { title: [], body: [], titleLength: 0, bodyLength: 0 };
+  if (asTitle && into.titleLength < TITLE_LIMIT) {
+    into.title.push(text);
+    into.titleLength += text.length + 1;
+  } else if (into.bodyLength < BODY_LIMIT) {
+    into.body.push(text);
+    into.bodyLength += text.length + 1;
+  }
+  return into;
+}
+
+/**
+ * Walks a value for its texts. `parent`: the key of the object holding `key` (an array
+ * passes its own key on). Plain functions, no closure per row: every mirrored row is
+ * walked, and rows with no text at all (lesson participations) are most of a large workspace.
+ */
+function walk(value: unknown, key: string, parent: string, depth: number, found: Gathered | null): Gathered | null {
+  if (typeof value === 'string') {
+    return isWords(value) ? gather(found, htmlToPlainText(value).replace(/\s+/g, ' ').trim(), TITLE_KEYS.has(key) && TITLE_PARENTS.has(parent)) : found;
+  }
+  if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return found;
+  if (Array.isArray(value)) {
+    const end = Math.min(value.length, MAX_ITEMS);
+    for (let i = 0; i < end; i++) found = walk(value[i], key, parent, depth + 1, found);
+    return found;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  const end = Math.min(keys.length, MAX_ITEMS);
+  for (let i = 0; i < end; i++) {
+    const k = keys[i]!;
+    if (!skipKey(k)) found = walk(record[k], k, key, depth + 1, found);
+  }
+  return found;
+}
+
 /** The searchable text of a row, or null when it has none. */
 export function searchTextOf(row: Record<string, unknown>): SearchText | null {
-  const title: string[] = [];
-  const body: string[] = [];
-  let titleLength = 0;
-  let bodyLength = 0;
-  const add = (text: string, asTitle: boolean) => {
-    if (asTitle && titleLength < TITLE_LIMIT) {
-      title.push(text);
-      titleLength += text.length + 1;
-    } else if (bodyLength < BODY_LIMIT) {
-      body.push(text);
-      bodyLength += text.length + 1;
-    }
-  };
-  /** `parent`: the key of the object holding `key` (an array passes its own key on). */
-  const walk = (value: unknown, key: string, parent: string, depth: number) => {
-    if (typeof value === 'string') {
-      if (isWords(value)) add(htmlToPlainText(value).replace(/\s+/g, ' ').trim(), TITLE_KEYS.has(key) && TITLE_PARENTS.has(parent));
-    } else if (Array.isArray(value)) {
-      if (depth < MAX_DEPTH) for (const item of value.slice(0, MAX_ITEMS)) walk(item, key, parent, depth + 1);
-    } else if (value !== null && typeof value === 'object' && depth < MAX_DEPTH) {
-      let n = 0;
-      const record = value as Record<string, unknown>;
-      for (const k in record) {
-        if (n++ >= MAX_ITEMS) break;
-        if (Object.hasOwn(record, k) && !skipKey(k)) walk(record[k], k, key, depth + 1);
-      }
-    }
-  };
-  walk(row, '', '', 0);
-  if (title.length === 0 && body.length === 0) return null;
-  return { title: title.join(' ').slice(0, TITLE_LIMIT), body: body.join(' ').slice(0, BODY_LIMIT) };
+  const found = walk(row, '', '', 0, null);
+  if (found === null || (found.title.length === 0 && found.body.length === 0)) return null;
+  return { title: found.title.join(' ').slice(0, TITLE_LIMIT), body: found.body.join(' ').slice(0, BODY_LIMIT) };
 }

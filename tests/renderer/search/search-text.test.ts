@@ -25,6 +25,16 @@ describe('what search reads of a row', () => {
     expect(text!.body.length).toBeLessThanOrEqual(BODY_LIMIT);
   });
 
+  it('reads six levels deep and the first 200 items or fields of each, no further', () => {
+    const nested = { a: { b: { c: { d: { e: { text: 'deep enough', f: { text: 'too deep' } } } } } } };
+    expect(searchTextOf(nested)).toEqual({ title: '', body: 'deep enough' });
+    const items = searchTextOf({ comments: Array.from({ length: 300 }, (_, i) => `word${i}`) });
+    expect(items!.body.split(' ')).toHaveLength(200);
+    expect(items!.body.endsWith('word199')).toBe(true);
+    const fields = searchTextOf(Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`field${i}`, `text${i}`])));
+    expect(fields!.body.split(' ')).toHaveLength(200);
+  });
+
   it('decodes entities and drops comments and styles', () => {
     expect(htmlToPlainText('a &lt;b&gt; &#233;t&#xE9; <!-- no --> <style>p{}</style>c')).toBe('a <b> été c');
   });
