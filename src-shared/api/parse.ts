@@ -153,6 +153,60 @@ export function parseListEnvelope(id: EndpointId, body: unknown): ListEnvelope {
   return { ...links, rows: data.length };
 }
 
+/** How a page opens when written as the API document shows it: `{"count":N,"data":[` (count may be null or missing). */
+const PAGE_HEAD = /^\{(?:"count":(?:\d+|null),)?"data":\[(\]?)/;
+/** Where the rows end and the links begin, as the API document orders them. */
+const PAGE_LINKS = '],"nextUrl":';
+const LINK_KEYS = new Set(['nextUrl', 'previousUrl']);
+
+/** A list page's envelope as {@link listEnvelopeFromText} reads it from the text. */
+export interface TextEnvelope {
+  readonly nextUrl: string | null;
+  /** The page's `data` is `[]`. */
+  readonly empty: boolean;
+}
+
+/**
+ * A list page's links read from its text without parsing its rows, for a page laid out
+ * as the API document shows it: `{"count":N,"data":[…],"nextUrl":…,"previousUrl":…}`
+ * with no whitespace. The text after the rows is parsed on its own, with a `{` before
+ * it: that parses as one object only where the rows' array closes the page's top level
+ * (found inside a row, the rest would close more than one object), so for a text that
+ * is valid JSON these are the links JSON.parse would give, unless the page gives a key
+ * twice. The rows are parsed, the whole text proved JSON and the links compared with
+ * the parsed ones ({@link sameEnvelope}) when the page is written.
+ * @returns null for any other layout: the caller then parses the whole text.
+ */
+export function listEnvelopeFromText(text: string): TextEnvelope | null {
+  const head = PAGE_HEAD.exec(text);
+  const at = text.lastIndexOf(PAGE_LINKS);
+  if (!head || at < head[0].length - 1) return null;
+  // Rows are objects: the rows' array ends with one, or is empty.
+  if (text[at - 1] !== '}' && !(head[1] === ']' && at === head[0].length - 1)) return null;
+  let links: unknown;
+  try {
+    links = JSON.parse(`{${text.slice(at + 2)}`);
+  } catch {
+    return null;
+  }
+  if (links === null || typeof links !== 'object' || Array.isArray(links)) return null;
+  const record = links as Record<string, unknown>;
+  for (const [key, value] of Object.entries(record)) {
+    if (!LINK_KEYS.has(key) || (value !== null && typeof value !== 'string')) return null;
+  }
+  return { nextUrl: (record['nextUrl'] as string | null | undefined) ?? null, empty: head[1] === ']' };
+}
+
+/**
+ * Checks that a page's parsed envelope says what {@link listEnvelopeFromText} read from
+ * its text (only a page with a key twice could say otherwise).
+ * @throws ApiParseError when they differ
+ */
+export function sameEnvelope(id: EndpointId, read: TextEnvelope, parsed: Pick<ListEnvelope, 'nextUrl' | 'rows'>): void {
+  if (read.nextUrl === parsed.nextUrl && read.empty === (parsed.rows === 0)) return;
+  throw new ApiParseError(id, [{ path: '$', message: 'the page reads differently in part and in whole (a key given twice?)' }]);
+}
+
 /**
  * Parses a list page tolerantly: the envelope must be valid, but rows that fail their
  * schema are returned in `rejected` (for quarantine) while the rest are kept.

@@ -1,4 +1,5 @@
 import ky, { type KyInstance } from 'ky';
+import { listEnvelopeFromText, type TextEnvelope } from '../../../src-shared/api/index.js';
 import { ApiRequestError } from './api-request-error.js';
 import { toApiRequestError } from './error-mapping.js';
 import { assertPageWithin, readBodyWithin, RESPONSE_LIMITS, type ResponseLimits } from './response-limits.js';
@@ -25,10 +26,19 @@ export interface SentAnswer {
   readonly body: unknown;
 }
 
-/** A JSON body and the text it was parsed from. */
-export interface JsonText {
-  readonly body: unknown;
+/**
+ * A list page as text. Laid out as the API document shows it, only its links are read
+ * (`links`, see `listEnvelopeFromText`) and its rows wait unparsed until the page is
+ * written; any other page is parsed (`body`). Either way `checkBody` applies the bounds
+ * on a parsed page (rows per page, characters per row), for a page whose body was not
+ * parsed here.
+ */
+export interface PageText {
   readonly text: string;
+  readonly body?: unknown;
+  readonly links?: TextEnvelope;
+  /** @throws ApiRequestError `too-large` when the parsed body is over the bounds */
+  checkBody(body: unknown): void;
 }
 
 /** One HTTP exchange's outcome: the parsed JSON body of a 2xx. */
@@ -40,8 +50,8 @@ export interface ApiClient {
    * @throws ApiRequestError for every failure (see its codes), AbortError when cancelled.
    */
   getJson(url: string, signal?: AbortSignal): Promise<unknown>;
-  /** The same, with the body's text beside its JSON (a caller may keep the text and parse it again later). */
-  getJsonText(url: string, signal?: AbortSignal): Promise<JsonText>;
+  /** A list page as its text, with its links read from the text alone where it is laid out as documented (see PageText). */
+  getPageText(url: string, signal?: AbortSignal): Promise<PageText>;
   /**
    * Sends a JSON body with the Bearer token (a POST or PATCH of the outbox) and returns
    * the answer. Redirects are not followed: they would carry the edit, and on the same
@@ -73,11 +83,15 @@ function snippet(text: string): string {
 }
 
 /** Reads a 2xx body as JSON, turning HTML pages and truncated JSON into `bad-body`. */
+function refuseHtml(text: string, contentType: string | null, url: string, status: number): void {
+  if (contentType && /html/i.test(contentType)) {
+    throw new ApiRequestError('bad-body', `the server sent an HTML page instead of JSON: ${snippet(text)}`, { url, status, serverMessage: null, retryAfterMs: null });
+  }
+}
+
 function parseJsonBody(text: string, contentType: string | null, url: string, status: number): unknown {
   const context = { url, status, serverMessage: null, retryAfterMs: null };
-  if (contentType && /html/i.test(contentType)) {
-    throw new ApiRequestError('bad-body', `the server sent an HTML page instead of JSON: ${snippet(text)}`, context);
-  }
+  refuseHtml(text, contentType, url, status);
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -100,7 +114,8 @@ interface ClientParts {
   readonly limits: ResponseLimits;
 }
 
-async function getJsonWith(c: ClientParts, url: string, signal?: AbortSignal): Promise<JsonText> {
+/** GETs a JSON body; with `links`, a list page laid out as documented is returned with only its links read (see PageText). */
+async function getJsonWith(c: ClientParts, url: string, signal?: AbortSignal, links = false): Promise<PageText> {
   try {
     const token = await c.getToken(signal);
     const response = await c.http.get(url, {
@@ -108,9 +123,17 @@ async function getJsonWith(c: ClientParts, url: string, signal?: AbortSignal): P
       ...(signal ? { signal } : {}),
     });
     const text = await readBodyWithin(response, c.limits.bodyBytes, url);
-    const body = parseJsonBody(text, response.headers.get('content-type'), url, response.status);
-    assertPageWithin(body, text.length, url, response.status, c.limits);
-    return { body, text };
+    const { status } = response;
+    const contentType = response.headers.get('content-type');
+    const checkBody = (body: unknown) => assertPageWithin(body, text.length, url, status, c.limits);
+    if (links) {
+      refuseHtml(text, contentType, url, status);
+      const read = listEnvelopeFromText(text);
+      if (read) return { text, links: read, checkBody };
+    }
+    const body = parseJsonBody(text, contentType, url, status);
+    checkBody(body);
+    return { body, text, checkBody };
   } catch (error) {
     throw toApiRequestError(error, url, c.now());
   }
@@ -170,7 +193,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return base();
     },
     getJson: (url, signal) => getJsonWith(c, url, signal).then((got) => got.body),
-    getJsonText: (url, signal) => getJsonWith(c, url, signal),
+    getPageText: (url, signal) => getJsonWith(c, url, signal, true),
     sendJson: (method, url, body, sendOptions = {}) => sendJsonWith(c, method, url, body, sendOptions),
     async probe(signal) {
       try {

@@ -1,7 +1,7 @@
 import { isAbort } from '../abort.js';
 import type { Clock, Sleep } from '../clock.js';
 import type { Logger } from '../logger.js';
-import type { ApiClient, JsonText } from './api-client.js';
+import type { ApiClient, PageText } from './api-client.js';
 import { ApiRequestError } from './api-request-error.js';
 import type { Connectivity } from './connectivity.js';
 import type { GateRunOptions, RequestGate } from './request-gate.js';
@@ -37,8 +37,8 @@ export interface RequestRunner {
    * @throws ApiRequestError when the request failed for good (after retries), AbortError when cancelled.
    */
   getJson(url: string, options?: GateRunOptions): Promise<unknown>;
-  /** The same, with the body's text beside its JSON (see ApiClient.getJsonText). */
-  getJsonText(url: string, options?: GateRunOptions): Promise<JsonText>;
+  /** A list page as text, its links read (see ApiClient.getPageText). */
+  getPageText(url: string, options?: GateRunOptions): Promise<PageText>;
   /** One reachability check (never retried); resolves to the new online state. */
   probe(signal?: AbortSignal): Promise<boolean>;
 }
@@ -105,7 +105,7 @@ export function createRequestRunner(options: RequestRunnerOptions): RequestRunne
 
   return {
     getJson: (url, runOptions = {}) => run((signal) => client.getJson(url, signal), runOptions),
-    getJsonText: (url, runOptions = {}) => run((signal) => client.getJsonText(url, signal), runOptions),
+    getPageText: (url, runOptions = {}) => run((signal) => client.getPageText(url, signal), runOptions),
     async probe(signal) {
       try {
         // Not held by the gate: a probe must answer even while a token is awaited.

@@ -1,4 +1,4 @@
-import { endpoints, parseListEnvelope, parseListPage, type Dialect, type EndpointDef } from '../../../src-shared/api/index.js';
+import { ApiParseError, endpoints, parseListEnvelope, parseListPage, sameEnvelope, type Dialect, type EndpointDef, type TextEnvelope } from '../../../src-shared/api/index.js';
 import type { MirrorStore, PassCheckpoint, QuarantineEntry, ScopeState } from '../../../src-shared/store/index.js';
 import { isoAt, type Clock } from '../clock.js';
 import { markRowsWithoutMedia, textMayLinkMedia } from '../media/media-refs.js';
@@ -48,12 +48,16 @@ export interface PassResult {
  * A page fetched ahead of its turn, held as the text it came as. Its rows are parsed
  * and checked only when it is written: a parsed page waiting behind others lived long
  * enough to be copied into main's old generation, two thirds of what survived there
- * during a mirror; its text costs one more JSON.parse (under a millisecond a page).
+ * during a mirror. A page laid out as the API document shows it was not parsed at all
+ * to find its next page (`links`, its bounds checked by `checkBody` once parsed); any
+ * other was parsed once more when fetched.
  */
 interface FetchedPage {
   readonly text: string;
   readonly nextUrl: string | null;
   readonly issuedAt: string;
+  readonly links?: TextEnvelope;
+  readonly checkBody: (body: unknown) => void;
 }
 
 /** A page's rows as they are written: the valid ones, and the rest for the quarantine. */
@@ -86,17 +90,28 @@ function fresh(deps: PassDeps, endpoint: EndpointDef, state: ScopeState, mode: P
 /** Fetches one page and reads its envelope; its rows wait as text (see FetchedPage). */
 async function fetchPage(p: PassRun, url: string, signal: AbortSignal): Promise<{ page: FetchedPage; next: string | null }> {
   const { deps, endpoint } = p;
-  const got = await deps.runner.getJsonText(rebaseNextUrl(deps.baseUrl, url), { priority: deps.priority(), signal });
-  const envelope = parseListEnvelope(endpoint.id, got.body);
+  const got = await deps.runner.getPageText(rebaseNextUrl(deps.baseUrl, url), { priority: deps.priority(), signal });
+  const envelope = got.links ?? asRead(parseListEnvelope(endpoint.id, got.body));
   // An empty page, or a server that hands out the same URL again, ends the pass.
-  const next = envelope.rows === 0 || envelope.nextUrl === url ? null : envelope.nextUrl;
-  return { page: { text: got.text, nextUrl: next, issuedAt: isoOf(p) }, next };
+  const next = envelope.empty || envelope.nextUrl === url ? null : envelope.nextUrl;
+  return { page: { text: got.text, nextUrl: next, issuedAt: isoOf(p), ...(got.links ? { links: got.links } : {}), checkBody: got.checkBody }, next };
 }
+
+const asRead = (envelope: { nextUrl: string | null; rows: number }): TextEnvelope => ({ nextUrl: envelope.nextUrl, empty: envelope.rows === 0 });
 
 /** Parses a page's rows; rejected rows become quarantine entries. */
 function parsePage(p: PassRun, page: FetchedPage): ParsedPage {
   const { endpoint } = p;
-  const parsed = parseListPage(endpoint.id, JSON.parse(page.text));
+  let body: unknown;
+  try {
+    body = JSON.parse(page.text);
+  } catch (error) {
+    // Only a page read by its links comes here unparsed: a broken body is the list's error, as it would have been when fetched.
+    throw new ApiParseError(endpoint.id, [{ path: '$', message: `the page is not JSON: ${(error as Error).message}` }]);
+  }
+  if (page.links) page.checkBody(body);
+  const parsed = parseListPage(endpoint.id, body);
+  if (page.links) sameEnvelope(endpoint.id, page.links, { nextUrl: parsed.nextUrl, rows: parsed.data.length + parsed.rejected.length });
   const quarantined = parsed.rejected.map((r) => ({
     scope: p.state.scope,
     endpoint: endpoint.id,

@@ -234,6 +234,31 @@ describe('sync engine against the reference server', () => {
     expect(engine.progress().scopes.every((s) => s.nextRunAt !== null)).toBe(true);
   });
 
+  it('refuses a page whose links read well but whose rows do not parse, when it is written, keeping the pages before it', async () => {
+    const srv = await server({ scale: 0.004 });
+    let lessonPages = 0;
+    const breaking: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const url = input instanceof Request ? input.url : String(input);
+      if (!lessons(url) || ++lessonPages !== 2) return response;
+      // The page opens and ends as documented; a row in the middle is broken.
+      const text = await response.text();
+      const middle = text.indexOf('},{', text.length / 2);
+      return new Response(`${text.slice(0, middle)}},,{${text.slice(middle + 3)}`, { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const { engine, db } = await engineStack(srv, { sources: false, fetch: breaking, settings: { prefetchPages: 1 } });
+    await engine.start();
+    await engine.whenSettled();
+    await engine.stop();
+    const state = engine.states().find((s) => s.endpoint === 'E18')!;
+    expect(state.status).toBe('error');
+    expect(state.lastError?.code).toBe('bad-body');
+    expect(state.lastError?.message).toMatch(/the page is not JSON/);
+    // The first page stays mirrored; the other lists are not held up.
+    expect((await mirroredRows(db, state)).size).toBe(1000);
+    expect(engine.states().filter((s) => s.endpoint !== 'E18').every((s) => s.status === 'idle')).toBe(true);
+  });
+
   it('asks nothing of the lists a token may not read, and marks them not permitted', async () => {
     const srv = await server();
     const token = srv.issueToken(['svc.api.users:read']);
