@@ -60,29 +60,8 @@ export function mediaRefsOf(row: Readonly<Record<string, unknown>>): MediaRef[] 
   return found ? [...found.values()] : [];
 }
 
-/** Rows known to link no file (see {@link markRowsWithoutMedia}). */
-const withoutMedia = new WeakSet<readonly object[]>();
-
-/**
- * Whether a page's JSON text may hold a row that links a file. Every field the walk
- * reads a file from is named `…ownloadUrl` (`downloadUrl`, `featureMediaDownloadUrl`),
- * so a text without those letters holds none, unless it escapes characters (a key may
- * then be spelled with escapes, and is walked). Lesson participations, completions and
- * most other rows of a large workspace name no file: the walk of each of their rows was
- * ~2 ms of main's CPU per 1,000 rows.
- */
-export function textMayLinkMedia(text: string): boolean {
-  return text.includes('ownloadUrl') || text.includes('\\u');
-}
-
-/** Notes that these rows link no file ({@link textMayLinkMedia} said so of their page): {@link mediaRefsOfRows} then skips them. */
-export function markRowsWithoutMedia(rows: readonly object[]): void {
-  withoutMedia.add(rows);
-}
-
 /** The media of many rows, each address once. */
 export function mediaRefsOfRows(rows: readonly Readonly<Record<string, unknown>>[]): MediaRef[] {
-  if (withoutMedia.has(rows)) return [];
   const all = new Map<string, MediaRef>();
   for (const row of rows) {
     const found = mediaOfRow(row);

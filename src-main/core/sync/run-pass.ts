@@ -1,7 +1,6 @@
 import { ApiParseError, endpoints, parseListEnvelope, parseListPage, sameEnvelope, type Dialect, type EndpointDef, type TextEnvelope } from '../../../src-shared/api/index.js';
 import type { MirrorStore, PassCheckpoint, QuarantineEntry, ScopeState } from '../../../src-shared/store/index.js';
 import { isoAt, type Clock } from '../clock.js';
-import { markRowsWithoutMedia, textMayLinkMedia } from '../media/media-refs.js';
 import type { RequestRunner } from '../http/request-runner.js';
 import { advanceHighWater } from './high-water.js';
 import { cursorUsable, deltaPassUrls, fullPassUrl, rebaseNextUrl } from './pass-urls.js';
@@ -120,9 +119,7 @@ function parsePage(p: PassRun, page: FetchedPage): ParsedPage {
     row: r.row,
     at: page.issuedAt,
   }));
-  const rows = parsed.data as Record<string, unknown>[];
-  if (!textMayLinkMedia(page.text)) markRowsWithoutMedia(rows);
-  return { rows, quarantined };
+  return { rows: parsed.data as Record<string, unknown>[], quarantined };
 }
 
 /**
