@@ -197,13 +197,18 @@ export function listEnvelopeFromText(text: string): TextEnvelope | null {
   return { nextUrl: (record['nextUrl'] as string | null | undefined) ?? null, empty: head[1] === ']' };
 }
 
+/** What the pages that follow need of a parsed envelope: the same as {@link listEnvelopeFromText} reads from a text. */
+export function linksOf(envelope: Pick<ListEnvelope, 'nextUrl' | 'rows'>): TextEnvelope {
+  return { nextUrl: envelope.nextUrl, empty: envelope.rows === 0 };
+}
+
 /**
- * Checks that a page's parsed envelope says what {@link listEnvelopeFromText} read from
- * its text (only a page with a key twice could say otherwise).
+ * Checks that a page's parsed links ({@link linksOf}) are those {@link listEnvelopeFromText}
+ * read from its text (only a page with a key twice could say otherwise).
  * @throws ApiParseError when they differ
  */
-export function sameEnvelope(id: EndpointId, read: TextEnvelope, parsed: Pick<ListEnvelope, 'nextUrl' | 'rows'>): void {
-  if (read.nextUrl === parsed.nextUrl && read.empty === (parsed.rows === 0)) return;
+export function sameEnvelope(id: EndpointId, read: TextEnvelope, parsed: TextEnvelope): void {
+  if (read.nextUrl === parsed.nextUrl && read.empty === parsed.empty) return;
   throw new ApiParseError(id, [{ path: '$', message: 'the page reads differently in part and in whole (a key given twice?)' }]);
 }
 

@@ -26,20 +26,19 @@ export interface SentAnswer {
   readonly body: unknown;
 }
 
-/**
- * A list page as text. Laid out as the API document shows it, only its links are read
- * (`links`, see `listEnvelopeFromText`) and its rows wait unparsed until the page is
- * written; any other page is parsed (`body`). Either way `checkBody` applies the bounds
- * on a parsed page (rows per page, characters per row), for a page whose body was not
- * parsed here.
- */
-export interface PageText {
-  readonly text: string;
-  readonly body?: unknown;
-  readonly links?: TextEnvelope;
-  /** @throws ApiRequestError `too-large` when the parsed body is over the bounds */
+/** A page whose rows were not parsed when it was fetched: its links read from its text, and the bounds to check once it is parsed. */
+export interface UnreadPage {
+  readonly links: TextEnvelope;
+  /** @throws ApiRequestError `too-large` when the parsed body is over the bounds (rows per page, characters per row) */
   checkBody(body: unknown): void;
 }
+
+/**
+ * A list page as text. Laid out as the API document shows it, only its links are read
+ * (`unread`, see `listEnvelopeFromText`): its rows wait unparsed until the page is
+ * written. Any other page is parsed here (`body`) and its bounds checked.
+ */
+export type PageText = { readonly text: string; readonly body: unknown; readonly unread?: undefined } | { readonly text: string; readonly unread: UnreadPage };
 
 /** One HTTP exchange's outcome: the parsed JSON body of a 2xx. */
 export interface ApiClient {
@@ -82,13 +81,14 @@ function snippet(text: string): string {
   return flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
 }
 
-/** Reads a 2xx body as JSON, turning HTML pages and truncated JSON into `bad-body`. */
+/** Refuses an HTML page where JSON was asked for (`bad-body`). */
 function refuseHtml(text: string, contentType: string | null, url: string, status: number): void {
   if (contentType && /html/i.test(contentType)) {
     throw new ApiRequestError('bad-body', `the server sent an HTML page instead of JSON: ${snippet(text)}`, { url, status, serverMessage: null, retryAfterMs: null });
   }
 }
 
+/** Reads a 2xx body as JSON, turning HTML pages and truncated JSON into `bad-body`. */
 function parseJsonBody(text: string, contentType: string | null, url: string, status: number): unknown {
   const context = { url, status, serverMessage: null, retryAfterMs: null };
   refuseHtml(text, contentType, url, status);
@@ -114,26 +114,40 @@ interface ClientParts {
   readonly limits: ResponseLimits;
 }
 
-/** GETs a JSON body; with `links`, a list page laid out as documented is returned with only its links read (see PageText). */
-async function getJsonWith(c: ClientParts, url: string, signal?: AbortSignal, links = false): Promise<PageText> {
+/** A GET's body as text (within the bounds), its type and status. Errors are left to the caller to map. */
+async function getText(c: ClientParts, url: string, signal?: AbortSignal): Promise<{ text: string; contentType: string | null; status: number }> {
+  const token = await c.getToken(signal);
+  const response = await c.http.get(url, {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    ...(signal ? { signal } : {}),
+  });
+  const text = await readBodyWithin(response, c.limits.bodyBytes, url);
+  return { text, contentType: response.headers.get('content-type'), status: response.status };
+}
+
+/** A body parsed as JSON and held to the bounds on a page. */
+function parsedWithin(c: ClientParts, got: { text: string; contentType: string | null; status: number }, url: string): unknown {
+  const body = parseJsonBody(got.text, got.contentType, url, got.status);
+  assertPageWithin(body, got.text.length, url, got.status, c.limits);
+  return body;
+}
+
+async function getJsonWith(c: ClientParts, url: string, signal?: AbortSignal): Promise<unknown> {
   try {
-    const token = await c.getToken(signal);
-    const response = await c.http.get(url, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      ...(signal ? { signal } : {}),
-    });
-    const text = await readBodyWithin(response, c.limits.bodyBytes, url);
-    const { status } = response;
-    const contentType = response.headers.get('content-type');
-    const checkBody = (body: unknown) => assertPageWithin(body, text.length, url, status, c.limits);
-    if (links) {
-      refuseHtml(text, contentType, url, status);
-      const read = listEnvelopeFromText(text);
-      if (read) return { text, links: read, checkBody };
-    }
-    const body = parseJsonBody(text, contentType, url, status);
-    checkBody(body);
-    return { body, text, checkBody };
+    return parsedWithin(c, await getText(c, url, signal), url);
+  } catch (error) {
+    throw toApiRequestError(error, url, c.now());
+  }
+}
+
+async function getPageWith(c: ClientParts, url: string, signal?: AbortSignal): Promise<PageText> {
+  try {
+    const got = await getText(c, url, signal);
+    const { text, status } = got;
+    refuseHtml(text, got.contentType, url, status);
+    const links = listEnvelopeFromText(text);
+    if (links) return { text, unread: { links, checkBody: (body) => assertPageWithin(body, text.length, url, status, c.limits) } };
+    return { text, body: parsedWithin(c, got, url) };
   } catch (error) {
     throw toApiRequestError(error, url, c.now());
   }
@@ -192,8 +206,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get baseUrl() {
       return base();
     },
-    getJson: (url, signal) => getJsonWith(c, url, signal).then((got) => got.body),
-    getPageText: (url, signal) => getJsonWith(c, url, signal, true),
+    getJson: (url, signal) => getJsonWith(c, url, signal),
+    getPageText: (url, signal) => getPageWith(c, url, signal),
     sendJson: (method, url, body, sendOptions = {}) => sendJsonWith(c, method, url, body, sendOptions),
     async probe(signal) {
       try {

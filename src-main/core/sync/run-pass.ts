@@ -1,6 +1,7 @@
-import { ApiParseError, endpoints, parseListEnvelope, parseListPage, sameEnvelope, type Dialect, type EndpointDef, type TextEnvelope } from '../../../src-shared/api/index.js';
+import { ApiParseError, endpoints, linksOf, parseListEnvelope, parseListPage, sameEnvelope, type Dialect, type EndpointDef } from '../../../src-shared/api/index.js';
 import type { MirrorStore, PassCheckpoint, QuarantineEntry, ScopeState } from '../../../src-shared/store/index.js';
 import { isoAt, type Clock } from '../clock.js';
+import type { UnreadPage } from '../http/api-client.js';
 import type { RequestRunner } from '../http/request-runner.js';
 import { advanceHighWater } from './high-water.js';
 import { cursorUsable, deltaPassUrls, fullPassUrl, rebaseNextUrl } from './pass-urls.js';
@@ -48,15 +49,14 @@ export interface PassResult {
  * and checked only when it is written: a parsed page waiting behind others lived long
  * enough to be copied into main's old generation, two thirds of what survived there
  * during a mirror. A page laid out as the API document shows it was not parsed at all
- * to find its next page (`links`, its bounds checked by `checkBody` once parsed); any
+ * to find its next page (`unread`: its links, and its bounds to check once parsed); any
  * other was parsed once more when fetched.
  */
 interface FetchedPage {
   readonly text: string;
   readonly nextUrl: string | null;
   readonly issuedAt: string;
-  readonly links?: TextEnvelope;
-  readonly checkBody: (body: unknown) => void;
+  readonly unread?: UnreadPage;
 }
 
 /** A page's rows as they are written: the valid ones, and the rest for the quarantine. */
@@ -90,13 +90,11 @@ function fresh(deps: PassDeps, endpoint: EndpointDef, state: ScopeState, mode: P
 async function fetchPage(p: PassRun, url: string, signal: AbortSignal): Promise<{ page: FetchedPage; next: string | null }> {
   const { deps, endpoint } = p;
   const got = await deps.runner.getPageText(rebaseNextUrl(deps.baseUrl, url), { priority: deps.priority(), signal });
-  const envelope = got.links ?? asRead(parseListEnvelope(endpoint.id, got.body));
+  const links = got.unread ? got.unread.links : linksOf(parseListEnvelope(endpoint.id, got.body));
   // An empty page, or a server that hands out the same URL again, ends the pass.
-  const next = envelope.empty || envelope.nextUrl === url ? null : envelope.nextUrl;
-  return { page: { text: got.text, nextUrl: next, issuedAt: isoOf(p), ...(got.links ? { links: got.links } : {}), checkBody: got.checkBody }, next };
+  const next = links.empty || links.nextUrl === url ? null : links.nextUrl;
+  return { page: { text: got.text, nextUrl: next, issuedAt: isoOf(p), ...(got.unread ? { unread: got.unread } : {}) }, next };
 }
-
-const asRead = (envelope: { nextUrl: string | null; rows: number }): TextEnvelope => ({ nextUrl: envelope.nextUrl, empty: envelope.rows === 0 });
 
 /** Parses a page's rows; rejected rows become quarantine entries. */
 function parsePage(p: PassRun, page: FetchedPage): ParsedPage {
@@ -108,9 +106,9 @@ function parsePage(p: PassRun, page: FetchedPage): ParsedPage {
     // Only a page read by its links comes here unparsed: a broken body is the list's error, as it would have been when fetched.
     throw new ApiParseError(endpoint.id, [{ path: '$', message: `the page is not JSON: ${(error as Error).message}` }]);
   }
-  if (page.links) page.checkBody(body);
+  page.unread?.checkBody(body);
   const parsed = parseListPage(endpoint.id, body);
-  if (page.links) sameEnvelope(endpoint.id, page.links, { nextUrl: parsed.nextUrl, rows: parsed.data.length + parsed.rejected.length });
+  if (page.unread) sameEnvelope(endpoint.id, page.unread.links, linksOf({ nextUrl: parsed.nextUrl, rows: parsed.data.length + parsed.rejected.length }));
   const quarantined = parsed.rejected.map((r) => ({
     scope: p.state.scope,
     endpoint: endpoint.id,
