@@ -1,6 +1,7 @@
 import type { EndpointId } from '../../src-shared/api/index.js';
 import type { OverlayEntry } from '../../src-shared/store/index.js';
 import type { CodedColumnData } from './coded-column.js';
+import type { ZonesData } from './chunk-zones.js';
 import type { Runs } from './packed-ints.js';
 import type { ReadGently } from './stored-pieces.js';
 
@@ -38,11 +39,12 @@ export interface ColumnsKeys {
   readonly writtenAt: Float64Array;
 }
 
-/** A list's columns whole, as written: the base, the keys and every field. */
+/** A list's columns whole, as written: the base, the keys, every field and the chunk zones of the numeric ones ('zone:<name>', chunk-zones.ts). */
 export interface ColumnsSnapshot {
   readonly base: ColumnsBase;
   readonly keys: ColumnsKeys;
   readonly fields: Readonly<Record<string, CodedColumnData>>;
+  readonly zones: Readonly<Record<string, ZonesData>>;
 }
 
 /** A base as read: its places as runs where they were stored so (read where they are), as an array otherwise. */
@@ -54,7 +56,10 @@ export interface StoredColumns {
   keys(): Promise<ColumnsKeys | null>;
   /** `gently`: a field read ahead, its pieces read a few at a time and its pause awaited between the ranges of its decode; without it, read and decoded at once. */
   field(name: string, gently?: ReadGently): Promise<CodedColumnData | null>;
+  /** A numeric field's chunk zones, in the order of the base's chunks (null when not stored: columns stored before zones). */
+  zones(name: string): Promise<ZonesData | null>;
 }
 
 export const KEYS_PART = 'keys';
 export const fieldPart = (field: string) => `field:${field}`;
+export const zonePart = (field: string) => `zone:${field}`;

@@ -41,9 +41,42 @@ export function firstMatchesApply(columns: ScopeColumns, query: EngineQuery, fie
  * meanwhile, or once `read()` is true (the field is in: the columns answer, exactly).
  * A scan that reaches the last slot first answers exactly.
  */
-export async function firstMatches(db: OutpostDb, columns: ScopeColumns, query: EngineQuery, limit: number, read: () => boolean): Promise<WindowAnswer | null> {
-  const { version, endpoint } = columns;
+export async function firstMatches(db: OutpostDb, columns: ScopeColumns, query: EngineQuery, limit: number, read: () => boolean, asked: () => void = () => undefined): Promise<WindowAnswer | null> {
+  try {
+    return await scan(db, columns, query, limit, read, asked);
+  } finally {
+    asked();
+  }
+}
+
+/**
+ * Whether a chunk's zones (chunk-zones.ts) show that none of its rows can pass the
+ * query's filters, asked once a chunk: a scan's slots come a chunk's rows in a row.
+ */
+function chunkSkip(columns: ScopeColumns, residual: EngineQuery['residual']): (chunk: number) => boolean {
+  const tests = [...new Set(residual.map((r) => r.field))].flatMap((field) => {
+    const zones = columns.zonesOf(field);
+    const own = residual.filter((r) => r.field === field);
+    return zones ? [(chunk: number) => zones.excludes(chunk, own)] : [];
+  });
+  let last = NaN;
+  let skip = false;
+  return (chunk) => {
+    if (chunk !== last) {
+      last = chunk;
+      skip = tests.some((excludes) => excludes(chunk));
+    }
+    return skip;
+  };
+}
+
+async function scan(db: OutpostDb, columns: ScopeColumns, query: EngineQuery, limit: number, read: () => boolean, asked: () => void): Promise<WindowAnswer | null> {
   const fields = [...new Set(query.residual.map((r) => r.field))];
+  // Read before the version is taken: a catch-up meanwhile notes its chunks' zones too.
+  await columns.readZones(fields);
+  if (read()) return null;
+  const { version, endpoint } = columns;
+  const skip = chunkSkip(columns, query.residual);
   const passes = (row: Record<string, unknown>) => {
     const k: Record<string, IndexKey> = {};
     for (const field of fields) k[field] = encodeIndexKey(endpoint.query[field]!.type, row[field]);
@@ -56,18 +89,22 @@ export async function firstMatches(db: OutpostDb, columns: ScopeColumns, query: 
     const chunks = new Set<number>();
     for (let slot = from; slot < to; slot++) {
       const place = columns.placeAt(slot);
-      if (place >= 0) chunks.add(Math.floor(place / SLOT));
+      if (place >= 0 && !skip(Math.floor(place / SLOT))) chunks.add(Math.floor(place / SLOT));
     }
     chunksRead += chunks.size;
     if (chunksRead > FIRST_MATCH_CHUNKS) return null;
-    const rows = await chunkRows(db, columns.scope, [...chunks]);
+    const rows = chunks.size > 0 ? chunkRows(db, columns.scope, [...chunks]) : null;
+    // The first step's chunks are asked for: the field's pieces may be asked for behind them.
+    asked();
+    const got = rows ? await rows : new Map<number, never>();
     if (read() || columns.version !== version) return null;
     for (let slot = from; slot < to; slot++) {
       const place = columns.placeAt(slot);
       if (place >= 0) {
         const chunk = Math.floor(place / SLOT);
+        if (skip(chunk)) continue;
         const index = place % SLOT;
-        const read = rows.get(chunk);
+        const read = got.get(chunk);
         const row = read?.row(index);
         // Swept meanwhile: the columns answer once caught up.
         if (!row) return null;

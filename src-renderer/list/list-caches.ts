@@ -1,7 +1,8 @@
 import { scopeId, scopeRevision, type OutpostDb } from '../../src-shared/store/index.js';
 import type { EngineQuery, WindowAnswer, WindowEntry } from './list-engine.js';
-import { fieldPart, KEYS_PART, type ColumnsBase, type ColumnsKeys, type ColumnsSnapshot, type ReadBase, type StoredColumns } from './columns-snapshot.js';
+import { fieldPart, KEYS_PART, zonePart, type ColumnsBase, type ColumnsKeys, type ColumnsSnapshot, type ReadBase, type StoredColumns } from './columns-snapshot.js';
 import type { CodedColumnData } from './coded-column.js';
+import type { ZonesData } from './chunk-zones.js';
 import { decodeGently, packInts, packRuns, packSorted, Runs, sortedDecode, unpackFloats, unpackSorted, unpackUnsigned, unsignedDecode, type PackedInts, type PackedRuns, type PackedSorted } from './packed-ints.js';
 import type { ScopeColumns } from './scope-columns.js';
 import { dropStalePieces, joinPieces, PIECE_BYTES, piecedRecords, type ReadGently } from './stored-pieces.js';
@@ -105,7 +106,12 @@ export async function loadColumns(db: OutpostDb, scope: number): Promise<StoredC
     const value = await joinPieces(db, scope, name, found, gently);
     return value === null ? null : read(value as T);
   };
-  return { base: baseOf(stored), keys: () => part(KEYS_PART, keysOf), field: (name, gently) => part(fieldPart(name), (stored: StoredField) => fieldOf(stored, gently?.pause), gently) };
+  return {
+    base: baseOf(stored),
+    keys: () => part(KEYS_PART, keysOf),
+    field: (name, gently) => part(fieldPart(name), (stored: StoredField) => fieldOf(stored, gently?.pause), gently),
+    zones: (name) => part(zonePart(name), (stored: ZonesData) => stored),
+  };
 }
 
 /**
@@ -120,6 +126,7 @@ export function storedInMemory(snapshot: ColumnsSnapshot): StoredColumns {
       const data = snapshot.fields[name];
       return data ? fieldOf(storedField(data), gently?.pause) : null;
     },
+    zones: async (name) => snapshot.zones[name] ?? null,
   };
 }
 
@@ -203,13 +210,14 @@ export async function storedFirstWindow(db: OutpostDb, query: EngineQuery, offse
 export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, first: FirstWindow, pieceBytes = PIECE_BYTES): Promise<void> {
   const scope = scopeId(columns.scope);
   const seq = columns.seq;
-  const { base, keys, fields } = columns.snapshot();
+  const { base, keys, fields, zones } = columns.snapshot();
   const stored = Object.entries(fields).map(([field, value]) => [field, storedField(value)] as const);
   const partBytes = Object.fromEntries(stored.map(([field, value]) => [field, partBytesOf(value)]));
   const records = [
     { scope, part: 'columns', seq, value: storedBase({ ...base, partBytes }) },
     ...piecedRecords(scope, KEYS_PART, seq, storedKeys(keys), pieceBytes),
     ...stored.flatMap(([field, value]) => piecedRecords(scope, fieldPart(field), seq, value, pieceBytes)),
+    ...Object.entries(zones).flatMap(([field, value]) => piecedRecords(scope, zonePart(field), seq, value, pieceBytes)),
     { scope, part: 'first', seq, value: first },
   ];
   const written = await db.transaction('rw', [db.listCaches, db.revisions], async () => {

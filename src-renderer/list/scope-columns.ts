@@ -3,6 +3,7 @@ import { changesSince, encodeIndexKey, readBodies, type IndexKey, type OutpostDb
 import { CodedColumn, type CodedColumnData } from './coded-column.js';
 import type { ColumnsKeys, ColumnsSnapshot, StoredColumns } from './columns-snapshot.js';
 import type { Runs } from './packed-ints.js';
+import { FieldZones, zonedFields, zonesOfSlots } from './chunk-zones.js';
 import { lookAgainSoon, nextTurn } from '../lib/next-turn.js';
 
 /** Where a slot's current copy is: a chunk row (chunk × SLOT + index), a single row, or gone. */
@@ -72,6 +73,11 @@ export class ScopeColumns {
    * gets them when it is read.
    */
   private unapplied = new Map<string, { slots: number[]; values: IndexKey[] }>();
+  /** The numeric fields, each with the range of its values in every chunk (chunk-zones.ts). */
+  private readonly zoned: readonly string[];
+  private zones = new Map<string, FieldZones>();
+  /** Stored zones being read or read, by field (restored columns read them on demand). */
+  private zonesRead = new Map<string, Promise<void>>();
 
   constructor(
     readonly endpoint: EndpointDef,
@@ -79,6 +85,46 @@ export class ScopeColumns {
   ) {
     this.fields = indexedFields(endpoint);
     for (const field of this.fields) this.columns.set(field, new CodedColumn());
+    this.zoned = zonedFields(endpoint, this.fields);
+    this.clearZones();
+  }
+
+  private clearZones(): void {
+    this.zones = new Map(this.zoned.map((field) => [field, new FieldZones()]));
+    this.zonesRead = new Map();
+  }
+
+  /**
+   * The chunk zones of a numeric field (chunk-zones.ts); undefined for other fields. Zones
+   * of restored columns cover the chunks written since until {@link readZones} is done.
+   */
+  zonesOf(field: string): FieldZones | undefined {
+    return this.zones.get(field);
+  }
+
+  /** Reads the stored zones of some fields of restored columns, once each (a zone part gone leaves those chunks without zones). */
+  readZones(fields: readonly string[]): Promise<void> {
+    const parts = this.parts;
+    if (!parts) return Promise.resolve();
+    return Promise.all(
+      fields
+        .filter((field) => this.zones.has(field))
+        .map((field) => {
+          let read = this.zonesRead.get(field);
+          if (!read) {
+            const zones = this.zones.get(field)!;
+            read = parts.zones(field).then(
+              (data) => {
+                // Started over meanwhile: the zones are the chunks' own now.
+                if (data && this.parts === parts) zones.noteStored(parts.base.chunks, data);
+              },
+              () => undefined,
+            );
+            this.zonesRead.set(field, read);
+          }
+          return read;
+        }),
+    ).then(() => undefined);
   }
 
   /** Every slot's key (read first with {@link ensure} on restored columns). */
@@ -244,6 +290,10 @@ export class ScopeColumns {
         this.chunkPass.set(head.chunk, head.pass);
         const rows = bodies[bare.indexOf(head)];
         const columns = head.columns;
+        for (const field of this.zoned) {
+          const type = this.endpoint.query[field]!.type;
+          this.zones.get(field)!.noteValues(head.chunk, rows ? head.keys.map((_, index) => encodeIndexKey(type, rows.row(index)?.[field])) : columns![field]!);
+        }
         head.keys.forEach((key, index) => {
           const encode = rows ? this.encoder(rows.row(index) ?? null) : (field: string) => columns![field]![index]!;
           this.write(key, head.chunk, head.chunk * SLOT + index, encode);
@@ -277,6 +327,7 @@ export class ScopeColumns {
     this.columns.clear();
     for (const field of this.fields) this.columns.set(field, new CodedColumn());
     this.unapplied.clear();
+    this.clearZones();
     this.liveRows = 0;
     this.version++;
   }
@@ -402,6 +453,12 @@ export class ScopeColumns {
     for (let slot = 0; slot < n; slot++) keyEnds[slot] = end += keys[slot]!.length;
     const fields: Record<string, CodedColumnData> = {};
     for (const field of this.fields) fields[field] = this.columns.get(field)!.data(n);
+    const chunks = Float64Array.from(this.chunkPass.keys());
+    const place = this.place;
+    const zones = zonesOfSlots(this.zoned, chunks, n, (slot) => (place[slot]! < 0 ? -1 : Math.floor(place[slot]! / SLOT)), (field) => {
+      const column = this.columns.get(field)!;
+      return (slot) => column.value(column.codes[slot]!);
+    });
     return {
       base: {
         layout: 'parts',
@@ -410,12 +467,13 @@ export class ScopeColumns {
         live: this.liveRows,
         place: this.place.slice(0, n),
         fields: this.fields,
-        chunks: Float64Array.from(this.chunkPass.keys()),
+        chunks,
         passes: [...this.chunkPass.values()],
         local: [...this.local],
       },
       keys: { keyText: keys.slice(0, n).join(''), keyEnds, writtenAt: this.writtenAt.slice(0, n) },
       fields,
+      zones,
     };
   }
 

@@ -62,6 +62,8 @@ function madeUpSnapshot(endpoint: EndpointDef): ColumnsSnapshot {
     },
     keys: { keyText: '', keyEnds: new Uint32Array(n), writtenAt: new Float64Array(n) },
     fields,
+    // No query here skips chunks by their zones.
+    zones: {},
   };
 }
 

@@ -15,11 +15,13 @@ const open = (indexedDB: IDBFactory) => openDatabase({ indexedDB, IDBKeyRange })
 const date = (text: string) => encodeIndexKey('datetimeoffset', text);
 const query = (residual: Residual[]): EngineQuery => ({ endpoint: 'E20', scope, field: null, descending: false, residual });
 
+const marchRow = (i: number) => userGroup(i, { lastModifiedDateTime: i % 3 ? null : `2025-03-0${(i % 9) + 1}T00:00:00Z` });
+
 /** A list of `n` rows (chunks of at most 500), stored with its columns the way a list shown once is. */
-async function storedList(n: number): Promise<IDBFactory> {
+async function storedList(n: number, row: (i: number) => Record<string, unknown> = marchRow): Promise<IDBFactory> {
   const indexedDB = new IDBFactory();
   const db = open(indexedDB);
-  const rows = Array.from({ length: n }, (_, i) => userGroup(i, { lastModifiedDateTime: i % 3 ? null : `2025-03-0${(i % 9) + 1}T00:00:00Z` }));
+  const rows = Array.from({ length: n }, (_, i) => row(i));
   await createDexieMirrorStore(db).applyPage({ endpoint: 'E20', scope, pass: 'p1', rows, quarantined: [], state: scopeState('E20', {}, rows.length) });
   await inProcessEngine(db, { store: true }).remember('E20', scope);
   await vi.waitFor(async () => expect(await db.listCaches.get([scopeId(scope), 'field:description']).catch(() => undefined)).toBeDefined());
@@ -148,5 +150,52 @@ describe("a filter's first rows while its field is read", () => {
       expect(got.walked.counted).toBe(whole.total);
     }
     expect(early).toBe(filters.length);
+  });
+
+  describe('skip the chunks whose zones no passing row can be in', () => {
+    const n = 500 * (FIRST_MATCH_CHUNKS + 2);
+    const changed = '2026-06-01T00:00:00Z';
+    const q = query([{ field: 'lastModifiedDateTime', op: 'gte', key: date(changed) }]);
+
+    it(`so rows of the last chunk alone are found without reading the ${FIRST_MATCH_CHUNKS} chunks before`, async () => {
+      const indexedDB = await storedList(n, (i) => userGroup(i, { lastModifiedDateTime: i >= n - 300 ? changed : '2025-03-01T00:00:00Z' }));
+      const { answer, early } = await answerWhileHeld(indexedDB, q, 40);
+      expect(early).toBe(true);
+      expect(answer.entries).toEqual((await exact(indexedDB, q, 40)).entries);
+      expect(answer).toMatchObject({ total: 40, atLeast: true });
+      expect(answer.entries[0]!.key).toBe(userGroup(n - 300).id);
+    });
+
+    it('so a delta that changed a few rows spread over the list answers them exactly, stored before or after the delta', async () => {
+      for (const storedAfter of [false, true]) {
+        const indexedDB = await storedList(n, (i) => userGroup(i, { lastModifiedDateTime: '2025-03-01T00:00:00Z' }));
+        // A delta pass: every thousandth row changed, written as a chunk of its own.
+        const delta = async (db: OutpostDb) => {
+          const rows = Array.from({ length: n / 1_000 }, (_, i) => userGroup(i * 1_000, { lastModifiedDateTime: changed }));
+          await createDexieMirrorStore(db).applyPage({ endpoint: 'E20', scope, pass: 'p2', rows, quarantined: [], state: scopeState('E20', {}, n) });
+          if (storedAfter) {
+            await inProcessEngine(db, { store: true }).remember('E20', scope);
+            await vi.waitFor(async () => expect((await db.listCaches.get([scopeId(scope), 'columns']))?.seq).toBe((await db.revisions.get(scopeId(scope)))?.seq));
+          }
+        };
+        const { answer, early } = await answerWhileHeld(indexedDB, q, 40, delta);
+        expect(early, storedAfter ? 'stored after' : 'stored before').toBe(true);
+        expect(answer).toEqual(await exact(indexedDB, q, 40));
+        expect(answer.total).toBe(n / 1_000);
+        expect(answer.atLeast).toBeUndefined();
+      }
+    });
+
+    it('and wait for the field as before where the list was stored without zones', async () => {
+      const indexedDB = await storedList(n, (i) => userGroup(i, { lastModifiedDateTime: i >= n - 300 ? changed : '2025-03-01T00:00:00Z' }));
+      const dropZones = async (db: OutpostDb) => {
+        const parts = await db.listCaches.where('[scope+part]').between([scopeId(scope), 'zone:'], [scopeId(scope), 'zone;']).primaryKeys();
+        expect(parts.length).toBeGreaterThan(0);
+        await db.listCaches.bulkDelete(parts);
+      };
+      const { answer, early } = await answerWhileHeld(indexedDB, q, 40, dropZones);
+      expect(early).toBe(false);
+      expect(answer).toEqual(await exact(indexedDB, q, 40));
+    });
   });
 });

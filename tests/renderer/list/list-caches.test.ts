@@ -9,6 +9,7 @@ import { firstWindowFit, loadColumns, loadFirstWindow, prefetchFirstWindow, stor
 import { inProcessEngine, type EngineQuery } from '../../../src-renderer/list/list-engine.js';
 import { columnsOf, keptColumns } from '../../../src-renderer/list/columns-registry.js';
 import { ScopeColumns } from '../../../src-renderer/list/scope-columns.js';
+import { zonedFields } from '../../../src-renderer/list/chunk-zones.js';
 import { packInts } from '../../../src-renderer/list/packed-ints.js';
 import { scopeState } from '../helpers/renderer-context.js';
 import { userGroup } from '../helpers/rows.js';
@@ -16,8 +17,8 @@ import { userGroup } from '../helpers/rows.js';
 const scope = scopeKey('E20', {});
 const endpoint = endpoints.E20;
 const open = (indexedDB: IDBFactory) => openDatabase({ indexedDB, IDBKeyRange });
-/** Records a stored list takes: its columns' base, keys and fields, and its first rows. */
-const STORED_PARTS = 3 + indexedFields(endpoint).length;
+/** Records a stored list takes: its columns' base, keys and fields, its numeric fields' chunk zones, and its first rows. */
+const STORED_PARTS = 3 + indexedFields(endpoint).length + zonedFields(endpoint, indexedFields(endpoint)).length;
 
 /** Every order and a few filters of a list, as keys. */
 function answers(columns: ScopeColumns): string[][] {

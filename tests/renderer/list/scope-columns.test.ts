@@ -26,6 +26,7 @@ describe('a list\'s columns', () => {
         base: { layout: 'parts', endpoint: 'E20', seq: 7, live, place: new Runs(packRuns(place)!), fields: new ScopeColumns(endpoint, scope).fields, chunks: new Float64Array(0), passes: [], local: [] },
         keys: async () => null,
         field: async () => null,
+        zones: async () => null,
       };
       return ScopeColumns.restore(endpoint, scope, stored)!;
     };

@@ -6,11 +6,12 @@ import { inProcessEngine, type EngineQuery, type WindowAnswer } from '../../../s
 import { workerEngine, type AskWorker } from '../../../src-renderer/list/worker-engine.js';
 import { scopeState } from '../helpers/renderer-context.js';
 import { userGroup } from '../helpers/rows.js';
+import { zonedFields } from '../../../src-renderer/list/chunk-zones.js';
 
 const scope = scopeKey('E20', {});
 const endpoint = endpoints.E20;
 const open = (indexedDB: IDBFactory) => openDatabase({ indexedDB, IDBKeyRange });
-const STORED_PARTS = 3 + indexedFields(endpoint).length;
+const STORED_PARTS = 3 + indexedFields(endpoint).length + zonedFields(endpoint, indexedFields(endpoint)).length;
 
 /** The list's default order, which its stored first rows hold. */
 const defaultQuery: EngineQuery = { endpoint: 'E20', scope, field: endpoint.defaultSort?.replace(/^-/, '') ?? null, descending: endpoint.defaultSort?.startsWith('-') ?? false, residual: [] };
