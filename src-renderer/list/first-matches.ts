@@ -13,9 +13,10 @@ const FIRST_STEP_SLOTS = 512;
 /**
  * Chunks read at most before giving up (~12,000 rows of 500-row chunks); the scan also
  * stops as soon as the field is read. A filter that lets fewer rows through than a
- * window in that many waits for its field, as before. A filter on the last change date
- * after a delta pass lets ~1 % of the rows through, spread over the list: eight chunks
- * held ~40 of them, fewer than a window.
+ * window in that many waits for its field, as before. Chunks the filter's zones rule
+ * out are not read and not counted (chunk-zones.ts): a filter on the last change date
+ * after a delta pass lets ~1 % of the rows through, spread over the list, and eight
+ * chunks held ~40 of them; their current copies are all in the delta's chunks.
  */
 export const FIRST_MATCH_CHUNKS = 24;
 
@@ -36,7 +37,10 @@ export function firstMatchesApply(columns: ScopeColumns, query: EngineQuery, fie
  * The live slots are taken from the first on, the filtered fields of each encoded from
  * its current copy (a chunk row, read through the cache of decoded chunks, or a single
  * row) the way the columns encode them, and tested as the rows of a search are. The
- * answer's `total` is the rows found (`atLeast`): the count waits for the field. Null
+ * answer's `total` is the rows found (`atLeast`): the count waits for the field. Chunks
+ * whose zones no passing row can be in are stepped over, their fields' zones read
+ * first; `asked` is called once the first step's chunks are asked for (or the scan
+ * ends), for the field's pieces to be asked for behind them. Null
  * when fewer pass within {@link FIRST_MATCH_CHUNKS} chunks, when the columns change
  * meanwhile, or once `read()` is true (the field is in: the columns answer, exactly).
  * A scan that reaches the last slot first answers exactly.

@@ -11,7 +11,7 @@ import { dropStalePieces, joinPieces, PIECE_BYTES, piecedRecords, type ReadGentl
  * What the list worker keeps of a list between sessions (`listCaches`, schema
  * version 5): its columns (restored and caught up by deltas on the next open; in
  * parts, columns-snapshot.ts: the base 'columns', 'keys', one 'field:<name>' per
- * field) and the first rows of its default order with their text ('first', so a list
+ * field, one 'zone:<name>' per numeric field) and the first rows of its default order with their text ('first', so a list
  * opened again shows rows before its columns are read). Both name the revision they
  * answer; a record older than the scope's last removal is never used.
  */
