@@ -1,5 +1,5 @@
 import type { EndpointDef } from '../../src-shared/api/index.js';
-import type { IndexKey } from '../../src-shared/store/index.js';
+import { keyedAsNumber, type IndexKey } from '../../src-shared/store/index.js';
 import { isRangeOp, type Residual } from './list-query.js';
 
 /**
@@ -8,7 +8,7 @@ import { isRangeOp, type Residual } from './list-query.js';
  * little of a chunk, and its ends may be long.
  */
 export function zonedFields(endpoint: EndpointDef, fields: readonly string[]): string[] {
-  return fields.filter((field) => endpoint.query[field]!.type !== 'string' && endpoint.query[field]!.type !== 'guid');
+  return fields.filter((field) => keyedAsNumber(endpoint.query[field]!.type));
 }
 
 /** A field's zones as stored: the lowest and highest value of each chunk, in the order of the base's `chunks`. */

@@ -1,5 +1,5 @@
 import { indexedFields, type EndpointDef, type ScalarType } from '../../src-shared/api/index.js';
-import { encodeIndexKey, NULL_KEY, type OutpostDb } from '../../src-shared/store/index.js';
+import { keyedAsNumber, NULL_KEY, type OutpostDb } from '../../src-shared/store/index.js';
 import type { CodedColumnData } from './coded-column.js';
 import { queryWindow, valueCountsOf } from './column-query.js';
 import type { ColumnsSnapshot } from './columns-snapshot.js';
@@ -34,7 +34,7 @@ function filled<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>
  */
 function madeUpField(type: ScalarType): CodedColumnData {
   // Keyed as text or as numbers the way the store keys a value of that type.
-  const texts = typeof encodeIndexKey(type, '0') === 'string';
+  const texts = !keyedAsNumber(type);
   // Unset included: codes of a byte for a yes/no field, of two bytes for the others.
   const distinct = type === 'boolean' ? 3 : texts ? 1000 : MADE_UP_ROWS;
   const nums = filled(new Float64Array(texts ? 1 : distinct), (i) => (i === 0 ? NULL_KEY : 1_672_531_200_000 + i * 37_000));

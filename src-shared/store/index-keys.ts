@@ -37,8 +37,17 @@ export function encodeIndexKey(type: ScalarType, value: unknown): IndexKey {
       return Number.isFinite(ms) ? ms : NULL_KEY;
     }
     default:
+      // The types keyed as text: keep keyedAsNumber in step.
       return String(value);
   }
+}
+
+/**
+ * True for the types whose encoded keys are numbers (see {@link encodeIndexKey}: nulls,
+ * booleans, numbers and dates), false for those kept as text (ids, strings).
+ */
+export function keyedAsNumber(type: ScalarType): boolean {
+  return type !== 'guid' && type !== 'string';
 }
 
 /** Per endpoint, its indexed fields with their types: asked for every row written or read, worked out once. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeIndexKey, NULL_KEY } from '../../../src-shared/store/index-keys.js';
+import { SCALAR_TYPES } from '../../../src-shared/api/index.js';
+import { encodeIndexKey, keyedAsNumber, NULL_KEY } from '../../../src-shared/store/index-keys.js';
 
 /** What a date-time's key must be: any fraction cut to milliseconds, no offset read as UTC. */
 function expectedMs(text: string): number {
@@ -35,5 +36,14 @@ describe('encodeIndexKey for date-times', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('keyedAsNumber', () => {
+  it('says for every scalar type whether the encoder keys its values as numbers', () => {
+    const samples = ['0', '1', 'true', '2025-01-01T00:00:00Z', 'x'];
+    for (const type of SCALAR_TYPES) {
+      for (const sample of samples) expect(typeof encodeIndexKey(type, sample) === 'number', `${type} ${sample}`).toBe(keyedAsNumber(type));
+    }
   });
 });
