@@ -3,7 +3,7 @@ import { SearchIndex, SEARCH_INDEX_FORMAT, type SearchIndexState } from './searc
 import { highlightText, queryWords, scoreText } from './search-rank.js';
 import type { SearchText } from './search-text.js';
 import { mirrorMark, rowsByRefs, scanTable, searchableTables, setMirrorMark, type ChangedRow, type RowRef } from './search-rows.js';
-import { lastPendingId, loadState, notePending, pendingNotes, saveState, type SearchDb } from './search-store.js';
+import { lastPendingId, loadState, mergedNotes, notePending, pendingNotes, saveState, type PendingRefs, type SearchDb } from './search-store.js';
 import { searchTextOf } from './search-text.js';
 import type { Piece } from './search-highlight.js';
 
@@ -82,6 +82,8 @@ export class SearchEngine {
   private appliedUpTo = 0;
   /** Settles once the index is loaded or built: queries before that see what is indexed so far. */
   ready: Promise<void> = Promise.resolve();
+  /** The loaded index was behind its notes and has caught up: a save spares the next window redoing them. */
+  unsaved = false;
 
   private constructor(
     private readonly mirror: OutpostDb,
@@ -97,7 +99,9 @@ export class SearchEngine {
     if (saved && mark !== null && saved.header.mark === mark && saved.header.version === searchIndexVersion()) {
       engine.index = SearchIndex.fromState(saved.parts.index as SearchIndexState);
       engine.places = new Places(saved.parts.places as string[]);
-      for (const note of await pendingNotes(store)) await engine.apply(note.refs, note.id);
+      const notes = await pendingNotes(store);
+      await engine.redo(notes);
+      engine.unsaved = notes.length > 0;
       engine.setStatus('ready');
     } else {
       engine.ready = engine.rebuild();
@@ -129,7 +133,7 @@ export class SearchEngine {
     this.index = index;
     this.places = places;
     // Changes noted while the scan ran are applied again: rows read twice index once.
-    for (const note of await pendingNotes(this.store)) if (note.id > upTo) await this.apply(note.refs, note.id);
+    await this.redo((await pendingNotes(this.store)).filter((note) => note.id > upTo));
     this.appliedUpTo = Math.max(this.appliedUpTo, upTo);
     const mark = (await mirrorMark(this.mirror)) ?? crypto.randomUUID();
     await setMirrorMark(this.mirror, mark);
@@ -141,12 +145,21 @@ export class SearchEngine {
   update(refs: readonly ChangedRow[] | null): Promise<void> {
     this.queue = this.queue.then(async () => {
       const id = await notePending(this.store, refs);
-      await this.apply(refs, id);
+      await this.applyChanges(refs, id);
     });
     return this.queue;
   }
 
-  private async apply(refs: readonly ChangedRow[] | null, noteId: number): Promise<void> {
+  /** Redoes notes not in the saved index, as one change (see `mergedNotes`). */
+  private async redo(notes: readonly PendingRefs[]): Promise<void> {
+    if (notes.length === 0) return;
+    const { cleared, refs } = mergedNotes(notes);
+    const upTo = notes.at(-1)!.id;
+    if (cleared) await this.applyChanges(null, upTo);
+    await this.applyChanges(refs, upTo);
+  }
+
+  private async applyChanges(refs: readonly ChangedRow[] | null, noteId: number): Promise<void> {
     if (refs === null) {
       this.index = new SearchIndex();
       this.places = new Places();
@@ -174,6 +187,7 @@ export class SearchEngine {
     if (this.index.needsCompaction && mark === undefined) return this.rebuild();
     const header = { version: searchIndexVersion(), mark: mark ?? (await mirrorMark(this.mirror)) ?? '', savedAt: new Date().toISOString() };
     await saveState(this.store, header, { index: this.index.exportState(), places: this.places.list }, this.appliedUpTo);
+    this.unsaved = false;
   }
 
   /** The best `limit` rows for a query, ranked (see search-rank.ts). */

@@ -1,6 +1,6 @@
 import { Dexie, type Table } from 'dexie';
 import type { DbDependencies } from '../../src-shared/store/index.js';
-import type { RowRef } from './search-rows.js';
+import type { ChangedRow, RowRef } from './search-rows.js';
 
 /**
  * Where a workspace's search index is kept: its own IndexedDB database beside the
@@ -22,6 +22,8 @@ export interface PendingPlace {
   readonly table: string;
   readonly scope: RowRef['scope'];
   readonly keys: readonly string[];
+  /** The lowest write sequence number of these rows' writes, when every one of them said (`ChangedRow.since`). */
+  readonly since?: number;
 }
 
 /**
@@ -37,11 +39,11 @@ export interface PendingNote {
   readonly refs?: readonly RowRef[] | null;
 }
 
-/** A pending note as read: the rows it names. */
+/** A pending note as read: the rows it names, each with its place's `since` where the note has one. */
 export interface PendingRefs {
   readonly id: number;
   /** Null: the whole mirror was cleared. */
-  readonly refs: readonly RowRef[] | null;
+  readonly refs: readonly ChangedRow[] | null;
 }
 
 export type SearchDb = Dexie & {
@@ -81,24 +83,31 @@ export async function loadState(db: SearchDb): Promise<{ header: SavedHeader; pa
 }
 
 /** Notes rows changed (or the mirror cleared) before they reach the index; returns the note's id. */
-export async function notePending(db: SearchDb, refs: readonly RowRef[] | null): Promise<number> {
+export async function notePending(db: SearchDb, refs: readonly ChangedRow[] | null): Promise<number> {
   return db.pending.add({ places: refs === null ? null : placesOf(refs) });
 }
 
-/** Rows' keys grouped by table and scope, each place in the order first named, keys in the rows' order. */
-export function placesOf(refs: readonly RowRef[]): PendingPlace[] {
-  const byPlace = new Map<string, { table: string; scope: RowRef['scope']; keys: string[] }>();
+type Place = { table: string; scope: RowRef['scope']; keys: string[]; since?: number | null };
+
+/**
+ * Rows' keys grouped by table and scope, each place in the order first named, keys in the
+ * rows' order; a place's `since` is its rows' lowest, kept only when every row had one.
+ */
+export function placesOf(refs: readonly ChangedRow[]): PendingPlace[] {
+  const byPlace = new Map<string, Place>();
   // A page's refs share their table and scope: the place is looked up again only when they change.
-  let place: { table: string; scope: RowRef['scope']; keys: string[] } | undefined;
+  let place: Place | undefined;
   for (const ref of refs) {
     if (place?.table !== ref.table || place.scope !== ref.scope) {
       const id = `${ref.table}\u0000${ref.scope}`;
       place = byPlace.get(id);
       if (!place) byPlace.set(id, (place = { table: ref.table, scope: ref.scope, keys: [] }));
     }
+    // null: a row of the place did not say.
+    if (place.since !== null) place.since = ref.since === undefined ? null : Math.min(place.since ?? ref.since, ref.since);
     place.keys.push(ref.key);
   }
-  return [...byPlace.values()];
+  return [...byPlace.values()].map(({ since, ...place }) => (typeof since === 'number' ? { ...place, since } : place));
 }
 
 /** The notes not yet in the saved index, oldest first, in either stored form. */
@@ -106,10 +115,29 @@ export async function pendingNotes(db: SearchDb): Promise<PendingRefs[]> {
   return (await db.pending.orderBy(':id').toArray()).map((note) => ({ id: note.id!, refs: refsOf(note) }));
 }
 
-function refsOf(note: PendingNote): readonly RowRef[] | null {
+function refsOf(note: PendingNote): readonly ChangedRow[] | null {
   if (note.places === undefined) return note.refs ?? null;
   if (note.places === null) return null;
-  return note.places.flatMap((place) => place.keys.map((key) => ({ table: place.table, scope: place.scope, key })));
+  return note.places.flatMap(({ table, scope, keys, since }) => keys.map((key) => (since === undefined ? { table, scope, key } : { table, scope, key, since })));
+}
+
+/**
+ * Notes redone as one change: the rows named since the last note that cleared the mirror,
+ * each once. Redoing a note reads its rows' current copies, so redoing them one by one
+ * only read the same rows again. A row keeps the highest `since` a note gave it: each
+ * holds from its write on, and the row was written at both.
+ */
+export function mergedNotes(notes: readonly PendingRefs[]): { readonly cleared: boolean; readonly refs: ChangedRow[] } {
+  const last = notes.findLastIndex((note) => note.refs === null);
+  const rows = new Map<string, ChangedRow>();
+  for (const note of notes.slice(last + 1)) {
+    for (const ref of note.refs!) {
+      const id = `${ref.table}\u0000${ref.scope}\u0000${ref.key}`;
+      const since = Math.max(ref.since ?? -1, rows.get(id)?.since ?? -1);
+      rows.set(id, since < 0 ? { table: ref.table, scope: ref.scope, key: ref.key } : { table: ref.table, scope: ref.scope, key: ref.key, since });
+    }
+  }
+  return { cleared: last >= 0, refs: [...rows.values()] };
 }
 
 export async function lastPendingId(db: SearchDb): Promise<number> {

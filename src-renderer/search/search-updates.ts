@@ -46,8 +46,10 @@ export function withSearchUpdates<S extends MirrorStore & OutboxStore>(store: S,
       const result = await store.applyPage(command);
       const endpoint = endpoints[command.endpoint];
       // The keys as the store worked them out (worked out here for a store that does not say).
-      const keys = storedPageOf(command.rows)?.keys ?? command.rows.map((row) => rowKey(endpoint, row));
-      if (keys.length > 0) sink.page({ table: endpoint.table, scope: command.scope, keys, texts: command.rows.map((row) => searchTextOf(row)) });
+      const stored = storedPageOf(command.rows);
+      const keys = stored?.keys ?? command.rows.map((row) => rowKey(endpoint, row));
+      const texts = command.rows.map((row) => searchTextOf(row));
+      if (keys.length > 0) sink.page({ table: endpoint.table, scope: command.scope, keys, texts, ...(stored ? { since: stored.since } : {}) });
       return result;
     },
     async putRow(command) {

@@ -32,7 +32,10 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     const mirror = openDatabase(deps, message.databaseName);
     const store = openSearchDatabase(deps, searchDatabaseName(message.databaseName));
     engine = SearchEngine.open(mirror, store, (status) => post({ t: 'status', status }));
-    engine.catch(fail);
+    // Notes redone at open are saved like any change, else every window would redo them.
+    engine.then((e) => {
+      if (e.unsaved) scheduleSave();
+    }, fail);
     return;
   }
   if (!engine) return;

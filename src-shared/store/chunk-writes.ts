@@ -103,6 +103,11 @@ export function chunkEnds(texts: readonly string[], maxRows = CHUNK_PART_ROWS, m
 /** A page as {@link appendChunk} stored it: its rows' keys, in the rows' order. */
 export interface StoredPage {
   readonly keys: readonly string[];
+  /**
+   * The write sequence number of the page's first chunk. Every copy of these keys that
+   * is current from now on has this number or a higher one (row-source.ts, `currentRowsSince`).
+   */
+  readonly since: number;
 }
 
 const storedPages = new WeakMap<readonly Record<string, unknown>[], StoredPage>();
@@ -123,9 +128,9 @@ export async function appendChunk(db: OutpostDb, scope: ScopeKey, table: string,
   if (rows.length === 0) return;
   const id = scopeId(scope);
   const texts = rows.map((row) => JSON.stringify(row));
-  storedPages.set(rows, { keys });
   const ends = chunkEnds(texts);
   let chunk = await nextSeqs(db, id, ends.length);
+  storedPages.set(rows, { keys, since: chunk });
   const heads: ChunkHead[] = [];
   const bodies: ChunkBody[] = [];
   let start = 0;

@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie';
-import type { RowPlace } from './chunk-resolve.js';
+import { SLOT_BITS, type RowPlace } from './chunk-resolve.js';
 import { tableIndexKeys } from './index-keys.js';
 import type { ChunkHead, OverlayEntry, ScopeRevision, StoredRow } from './records.js';
 import { endpointOfTable } from '../api/index.js';
@@ -40,6 +40,40 @@ async function locate(db: OutpostDb, scope: ScopeKey, keys: readonly string[]) {
 export async function currentRows(db: OutpostDb, scope: ScopeKey, keys: readonly string[]): Promise<(Row | undefined)[]> {
   const { places, rowAt } = await locate(db, scope, keys);
   return places.map(rowAt);
+}
+
+/**
+ * {@link currentRows} for keys each written at write sequence number `since` or later
+ * (a page's chunks from `StoredPage.since` on, say), reading only the scope's chunk heads
+ * from `since` on and the keys' overlay entries, not the whole list's heads.
+ *
+ * Why that finds every current copy: sequence numbers only grow (a removed list's too),
+ * so a copy written later has a higher number; a chunk is deleted only by a sweep, which
+ * leaves a tombstone where an older chunk that stays still holds the key, or with its
+ * list. So once a key was written at `since`, no copy below `since` is ever current
+ * again, except an overlay entry a newer copy did not replace, which is read by key.
+ */
+export async function currentRowsSince(db: OutpostDb, scope: ScopeKey, keys: readonly string[], since: number): Promise<(Row | undefined)[]> {
+  const id = scopeId(scope);
+  return db.transaction('r', tablesOf(db), async () => {
+    const wanted = new Set(keys);
+    // The newest chunk copy of each key asked for, as chunk * SLOT_BITS + index.
+    const newest = new Map<string, number>();
+    await db.chunkHeads
+      .where('[scope+chunk]')
+      .between([id, since], [id, Dexie.maxKey])
+      .each((head) => head.keys.forEach((key, index) => void (wanted.has(key) && newest.set(key, head.chunk * SLOT_BITS + index))));
+    const entries = await db.overlay.bulkGet(keys.map((key) => [id, key] as [number, string]));
+    // The higher number wins, as in resolveScope: a tombstone means the row is gone.
+    const found = keys.map((key, i): { row: Row | null } | { chunk: number; index: number } | undefined => {
+      const entry = entries[i];
+      const place = newest.get(key);
+      if (entry && (place === undefined || Math.floor(place / SLOT_BITS) < entry.seq)) return { row: entry.row };
+      return place === undefined ? undefined : { chunk: Math.floor(place / SLOT_BITS), index: place % SLOT_BITS };
+    });
+    const rows = await chunkRows(db, scope, found.flatMap((f) => (f && 'chunk' in f ? [f.chunk] : [])));
+    return found.map((f) => (!f ? undefined : 'chunk' in f ? rows.get(f.chunk)?.row(f.index) : (f.row ?? undefined)));
+  });
 }
 
 /** The current rows of a scope with the given keys (undefined where it has none). */

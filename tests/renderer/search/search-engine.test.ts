@@ -1,11 +1,11 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
-import { createDexieMirrorStore, getRow, openDatabase, type ScopeState } from '../../../src-shared/store/index.js';
+import { createDexieMirrorStore, getRow, openDatabase, type OutpostDb, type ScopeState } from '../../../src-shared/store/index.js';
 import { SearchEngine } from '../../../src-renderer/search/search-engine.js';
 import { searchTextOf, type SearchText } from '../../../src-renderer/search/search-text.js';
 import { withSearchUpdates } from '../../../src-renderer/search/search-updates.js';
-import { notePending, openSearchDatabase, placesOf, saveState, loadState } from '../../../src-renderer/search/search-store.js';
+import { mergedNotes, notePending, openSearchDatabase, placesOf, saveState, loadState } from '../../../src-renderer/search/search-store.js';
 import { endpoints } from '../../../src-shared/api/index.js';
 import { pageRows, rowsByRefs, type ChangedPage, type RowRef } from '../../../src-renderer/search/search-rows.js';
 import { entryOf, MODULE } from '../../shared/outbox/fixtures.js';
@@ -29,8 +29,10 @@ const state = (_pass: string): ScopeState => ({
 /** A workspace's mirror and search databases on one fake IndexedDB; `restart` opens them anew, as a new window would. */
 async function setup() {
   const deps = { indexedDB: new IDBFactory(), IDBKeyRange };
-  const open = async () => {
+  /** `watch` sees the mirror before the engine opens it (to count what the engine reads). */
+  const open = async (watch: (mirror: OutpostDb) => void = () => undefined) => {
     const mirror = openDatabase(deps, 'ws');
+    watch(mirror);
     const search = openSearchDatabase(deps, 'ws-search');
     const engine = await SearchEngine.open(mirror, search);
     await engine.ready;
@@ -135,6 +137,54 @@ describe('the saved index', () => {
     expect(await second.keys('start')).toEqual([C1]);
   });
 
+  it('redoes a sync page noted after the save from the list\'s newer chunks only, and is saved again', async () => {
+    const { open } = await setup();
+    const first = await open();
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    for (let n = 0; n < 30; n++) await first.store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows: [comment(id(n), `Comment number ${n}`)], quarantined: [], state: state('p1') });
+    await first.settled();
+    await first.engine.save();
+    // A delta page after the save; the window closes before the next one.
+    await first.store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows: [comment(id(7), 'Revised agenda attached')], quarantined: [], state: state('p1') });
+    await first.settled();
+    first.mirror.close();
+    first.search.close();
+
+    let headsRead = 0;
+    const second = await open((mirror) => mirror.chunkHeads.hook('reading', (head) => ((headsRead += 1), head)));
+    // The delta's one chunk, not the list's 31 (a million-row list has ~2,000).
+    expect(headsRead).toBe(1);
+    expect(await second.keys('agenda')).toEqual([id(7)]);
+    expect(await second.keys('number')).toHaveLength(29);
+    expect(second.engine.unsaved).toBe(true);
+    await second.engine.save();
+    expect(await second.search.pending.count()).toBe(0);
+    second.mirror.close();
+    second.search.close();
+    const third = await open();
+    expect(third.engine.unsaved).toBe(false);
+    expect(await third.keys('agenda')).toEqual([id(7)]);
+  });
+
+  it('redoes notes as one change: rows named twice read once, nothing before a clearing note', () => {
+    const table = 'comments';
+    const notes = [
+      { id: 1, refs: [{ table, scope: 'E2:a', key: 'k0', since: 3 }] },
+      { id: 2, refs: null },
+      { id: 3, refs: [{ table, scope: 'E2:a', key: 'k1', since: 5 }, { table, scope: 'E2:a', key: 'k2' }] },
+      { id: 4, refs: [{ table, scope: 'E2:a', key: 'k1', since: 9 }, { table, scope: 'E2:a', key: 'k2', since: 4 }, { table, scope: 'E2:b', key: 'k1' }] },
+    ];
+    expect(mergedNotes(notes)).toEqual({
+      cleared: true,
+      refs: [
+        { table, scope: 'E2:a', key: 'k1', since: 9 },
+        { table, scope: 'E2:a', key: 'k2', since: 4 },
+        { table, scope: 'E2:b', key: 'k1' },
+      ],
+    });
+    expect(mergedNotes(notes.slice(2)).cleared).toBe(false);
+  });
+
   it('redoes notes of both stored forms: a row per entry (as first written) and keys grouped by place', async () => {
     const { open } = await setup();
     const first = await open();
@@ -165,6 +215,14 @@ describe('the saved index', () => {
       { table: 'users', scope: 'E4:', keys: ['u1'] },
       { table: 'comments', scope: 'E2:b', keys: ['k3'] },
     ]);
+    // A place keeps its rows' lowest write number only when every row said one.
+    const since = [{ ...refs[0]!, since: 8 }, { ...refs[1]!, since: 2 }, { ...refs[2]!, since: 6 }, refs[3]!];
+    expect(placesOf(since)).toEqual([
+      { table: 'comments', scope: 'E2:a', keys: ['k1', 'k2'], since: 6 },
+      { table: 'users', scope: 'E4:', keys: ['u1'], since: 2 },
+      { table: 'comments', scope: 'E2:b', keys: ['k3'] },
+    ]);
+    expect(placesOf([{ ...refs[0]!, since: 8 }, refs[2]!])).toEqual([{ table: 'comments', scope: 'E2:a', keys: ['k1', 'k2'] }]);
   });
 
   it('is rebuilt from the rows when it was saved by another version', async () => {
