@@ -45,13 +45,13 @@ export async function currentRows(db: OutpostDb, scope: ScopeKey, keys: readonly
 /**
  * {@link currentRows} for keys each written at write sequence number `since` or later
  * (a page's chunks from `StoredPage.since` on, say), reading only the scope's chunk heads
- * from `since` on and the keys' overlay entries, not the whole list's heads.
+ * from `since` on and its overlay entries, not the whole list's heads.
  *
  * Why that finds every current copy: sequence numbers only grow (a removed list's too),
  * so a copy written later has a higher number; a chunk is deleted only by a sweep, which
  * leaves a tombstone where an older chunk that stays still holds the key, or with its
  * list. So once a key was written at `since`, no copy below `since` is ever current
- * again, except an overlay entry a newer copy did not replace, which is read by key.
+ * again, except an overlay entry a newer copy did not replace, read with the overlay.
  */
 export async function currentRowsSince(db: OutpostDb, scope: ScopeKey, keys: readonly string[], since: number): Promise<(Row | undefined)[]> {
   const id = scopeId(scope);
@@ -63,10 +63,13 @@ export async function currentRowsSince(db: OutpostDb, scope: ScopeKey, keys: rea
       .where('[scope+chunk]')
       .between([id, since], [id, Dexie.maxKey])
       .each((head) => head.keys.forEach((key, index) => void (wanted.has(key) && newest.set(key, head.chunk * SLOT_BITS + index))));
-    const entries = await db.overlay.bulkGet(keys.map((key) => [id, key] as [number, string]));
+    // A list's overlay is its few rows written one at a time (read whole, as a view reads it):
+    // a delta's ten thousand keys looked up one by one would be ten thousand reads.
+    const entries = new Map<string, OverlayEntry>();
+    await db.overlay.where('[scope+key]').between(...range(id)).each((entry) => void (wanted.has(entry.key) && entries.set(entry.key, entry)));
     // The higher number wins, as in resolveScope: a tombstone means the row is gone.
-    const found = keys.map((key, i): { row: Row | null } | { chunk: number; index: number } | undefined => {
-      const entry = entries[i];
+    const found = keys.map((key): { row: Row | null } | { chunk: number; index: number } | undefined => {
+      const entry = entries.get(key);
       const place = newest.get(key);
       if (entry && (place === undefined || Math.floor(place / SLOT_BITS) < entry.seq)) return { row: entry.row };
       return place === undefined ? undefined : { chunk: Math.floor(place / SLOT_BITS), index: place % SLOT_BITS };
