@@ -2,6 +2,7 @@
 import { openDatabase } from '../../src-shared/store/index.js';
 import { SearchEngine } from './search-engine.js';
 import type { FromWorker, ToWorker } from './search-protocol.js';
+import { saveSchedule } from './save-schedule.js';
 import { pageRows } from './search-rows.js';
 import { openSearchDatabase, searchDatabaseName } from './search-store.js';
 
@@ -12,18 +13,11 @@ import { openSearchDatabase, searchDatabaseName } from './search-store.js';
  */
 declare const self: DedicatedWorkerGlobalScope;
 
-/** Saved this long after the last change: a burst of sync pages is saved once. */
-const SAVE_AFTER_MS = 15_000;
-
 let engine: Promise<SearchEngine> | null = null;
-let saveTimer: ReturnType<typeof setTimeout> | undefined;
 const post = (message: FromWorker) => self.postMessage(message);
 const fail = (error: unknown) => post({ t: 'failed', message: error instanceof Error ? error.message : String(error) });
 
-function scheduleSave(): void {
-  clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => void engine?.then((e) => e.save()).catch(fail), SAVE_AFTER_MS);
-}
+const saves = saveSchedule(() => void engine?.then((e) => e.save()).catch(fail));
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
@@ -34,14 +28,14 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     engine = SearchEngine.open(mirror, store, (status) => post({ t: 'status', status }));
     // Notes redone at open are saved like any change, else every window would redo them.
     engine.then((e) => {
-      if (e.unsaved) scheduleSave();
+      if (e.unsaved) saves.changed();
     }, fail);
     return;
   }
   if (!engine) return;
   if (message.t === 'update') {
     const refs = message.refs === null ? null : [...(message.pages ?? []).flatMap(pageRows), ...message.refs];
-    void engine.then((e) => e.update(refs)).then(scheduleSave, fail);
+    void engine.then((e) => e.update(refs)).then(() => saves.changed(), fail);
   } else if (message.t === 'save') {
     void engine.then((e) => e.save()).catch(fail);
   } else if (message.t === 'search') {
