@@ -24,7 +24,18 @@ const BATCH_MS = 400;
 /** ...or until this many are waiting. */
 const BATCH_ROWS = 5_000;
 
-export function createSearchClient(worker: WorkerPort, databaseName: string): SearchClient {
+/**
+ * When the worker may save its index once a save is due: after two seconds without the
+ * user's keys, clicks, wheel, scroll or navigation, a minute at the latest. A save
+ * exports the whole index and writes it (~300,000 rows with text at `large`), and took
+ * a core while the user scrolled or filtered.
+ */
+const SAVE_WHEN: QuietTiming = { afterMs: 0, quietMs: 2_000, latestMs: 60_000 };
+
+/** `whenQuiet`: runs `work` once the user pauses (tests pass their own). */
+export type Quiet = (work: () => void) => void;
+
+export function createSearchClient(worker: WorkerPort, databaseName: string, quiet: Quiet = (work) => void whenQuiet(work, SAVE_WHEN)): SearchClient {
   const status = shallowRef<SearchStatus>({ state: 'loading', rows: 0 });
   const waiting = new Map<number, (hits: SearchHit[]) => void>();
   let nextId = 1;
@@ -33,9 +44,19 @@ export function createSearchClient(worker: WorkerPort, databaseName: string): Se
   let pages: ChangedPage[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  let saveAsked = false;
   worker.onmessage = (event) => {
     const message = event.data;
     if (message.t === 'status') status.value = message.status;
+    else if (message.t === 'saveDue') {
+      // One save waits at a time: it takes in what changed meanwhile.
+      if (saveAsked) return;
+      saveAsked = true;
+      quiet(() => {
+        saveAsked = false;
+        worker.postMessage({ t: 'save' });
+      });
+    }
     else if (message.t === 'result') {
       waiting.get(message.id)?.(message.hits);
       waiting.delete(message.id);

@@ -13,4 +13,6 @@ export type ToWorker =
 export type FromWorker =
   | { readonly t: 'status'; readonly status: SearchStatus }
   | { readonly t: 'result'; readonly id: number; readonly hits: SearchHit[]; readonly ms: number }
-  | { readonly t: 'failed'; readonly message: string };
+  | { readonly t: 'failed'; readonly message: string }
+  /** Changes wait to be saved (save-schedule.ts): the window answers 'save' once the user pauses. */
+  | { readonly t: 'saveDue' };

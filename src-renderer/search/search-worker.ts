@@ -17,7 +17,8 @@ let engine: Promise<SearchEngine> | null = null;
 const post = (message: FromWorker) => self.postMessage(message);
 const fail = (error: unknown) => post({ t: 'failed', message: error instanceof Error ? error.message : String(error) });
 
-const saves = saveSchedule(() => void engine?.then((e) => e.save()).catch(fail));
+// The window says when: a save (the whole index exported and written) waits for the user to pause.
+const saves = saveSchedule(() => post({ t: 'saveDue' }));
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;

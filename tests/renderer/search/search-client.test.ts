@@ -45,6 +45,24 @@ describe('the search client', () => {
     ]);
   });
 
+  it('asks the worker to save only once the user pauses, one save at a time', () => {
+    const posted: ToWorker[] = [];
+    const port: WorkerPort = { postMessage: (m) => void posted.push(m), onmessage: null };
+    const waiting: (() => void)[] = [];
+    createSearchClient(port, 'ws', (work) => void waiting.push(work));
+    const due = () => port.onmessage?.({ data: { t: 'saveDue' } } as MessageEvent);
+    due();
+    due();
+    // Due twice while the user is busy: one save waits, none is asked yet.
+    expect(waiting).toHaveLength(1);
+    expect(posted.filter((m) => m.t === 'save')).toEqual([]);
+    waiting.shift()!();
+    expect(posted.filter((m) => m.t === 'save')).toHaveLength(1);
+    // Due again after that save was asked: another waits for the next pause.
+    due();
+    expect(waiting).toHaveLength(1);
+  });
+
   it('starts its worker when asked for a search, or when woken, with what was sent before in order', async () => {
     const posted: ToWorker[] = [];
     let created = 0;
