@@ -1,11 +1,11 @@
 import { Dexie } from 'dexie';
-import { SLOT_BITS, type RowPlace } from './chunk-resolve.js';
+import { resolveScope, type Resolved, type RowPlace } from './chunk-resolve.js';
 import { tableIndexKeys } from './index-keys.js';
 import type { ChunkHead, OverlayEntry, ScopeRevision, StoredRow } from './records.js';
 import { endpointOfTable } from '../api/index.js';
 import { mirrorTableSpecs, type OutpostDb } from './schema.js';
 import { scopeId, type ScopeKey } from './scope-key.js';
-import { ChunkRows, chunkRows, range, scopeRevision, tablesOf, viewOf } from './scope-views.js';
+import { ChunkRows, chunkRows, range, scopeRevision, tablesOf, viewOf, withoutColumns } from './scope-views.js';
 
 export { ChunkRows, chunkRows, scopeRevision } from './scope-views.js';
 
@@ -23,14 +23,19 @@ export function storedRowOf(scope: ScopeKey, table: string, key: string, pass: s
   return local?.pending === 1 ? { ...stored, pending: 1, base: local.base ?? null } as StoredRow : stored;
 }
 
-/** Where the current copies of some keys are, with the chunks they are in read. */
-async function locate(db: OutpostDb, scope: ScopeKey, keys: readonly string[]) {
-  const view = await viewOf(db, scope);
-  const places = keys.map((key) => view.resolved.live.get(key));
+/** The current copies of some keys as resolved, with the chunks they are in read. */
+async function placesOf(db: OutpostDb, scope: ScopeKey, resolved: Resolved, keys: readonly string[]) {
+  const places = keys.map((key) => resolved.live.get(key));
   const rows = await chunkRows(db, scope, places.flatMap((p) => (p?.in === 'chunk' ? [p.chunk] : [])));
   const rowAt = (place: RowPlace | undefined): Row | undefined =>
     !place ? undefined : place.in === 'overlay' ? place.entry.row! : rows.get(place.chunk)?.row(place.index);
-  return { table: view.heads[0]?.table, places, rowAt };
+  return { places, rowAt };
+}
+
+/** Where the current copies of some keys are, with the chunks they are in read. */
+async function locate(db: OutpostDb, scope: ScopeKey, keys: readonly string[]) {
+  const view = await viewOf(db, scope);
+  return { table: view.heads[0]?.table, ...(await placesOf(db, scope, view.resolved, keys)) };
 }
 
 /**
@@ -56,26 +61,14 @@ export async function currentRows(db: OutpostDb, scope: ScopeKey, keys: readonly
 export async function currentRowsSince(db: OutpostDb, scope: ScopeKey, keys: readonly string[], since: number): Promise<(Row | undefined)[]> {
   const id = scopeId(scope);
   return db.transaction('r', tablesOf(db), async () => {
-    const wanted = new Set(keys);
-    // The newest chunk copy of each key asked for, as chunk * SLOT_BITS + index.
-    const newest = new Map<string, number>();
-    await db.chunkHeads
-      .where('[scope+chunk]')
-      .between([id, since], [id, Dexie.maxKey])
-      .each((head) => head.keys.forEach((key, index) => void (wanted.has(key) && newest.set(key, head.chunk * SLOT_BITS + index))));
-    // A list's overlay is its few rows written one at a time (read whole, as a view reads it):
-    // a delta's ten thousand keys looked up one by one would be ten thousand reads.
-    const entries = new Map<string, OverlayEntry>();
-    await db.overlay.where('[scope+key]').between(...range(id)).each((entry) => void (wanted.has(entry.key) && entries.set(entry.key, entry)));
-    // The higher number wins, as in resolveScope: a tombstone means the row is gone.
-    const found = keys.map((key): { row: Row | null } | { chunk: number; index: number } | undefined => {
-      const entry = entries.get(key);
-      const place = newest.get(key);
-      if (entry && (place === undefined || Math.floor(place / SLOT_BITS) < entry.seq)) return { row: entry.row };
-      return place === undefined ? undefined : { chunk: Math.floor(place / SLOT_BITS), index: place % SLOT_BITS };
-    });
-    const rows = await chunkRows(db, scope, found.flatMap((f) => (f && 'chunk' in f ? [f.chunk] : [])));
-    return found.map((f) => (!f ? undefined : 'chunk' in f ? rows.get(f.chunk)?.row(f.index) : (f.row ?? undefined)));
+    // One head at a time, without its columns, as a view reads them.
+    const heads: ChunkHead[] = [];
+    await db.chunkHeads.where('[scope+chunk]').between([id, since], [id, Dexie.maxKey]).each((head) => void heads.push(withoutColumns(head)));
+    // A list's overlay is its few rows written one at a time, read whole as a view reads it
+    // (a delta's ten thousand keys looked up one by one would be ten thousand reads).
+    const overlay = await db.overlay.where('[scope+key]').between(...range(id)).toArray();
+    const { places, rowAt } = await placesOf(db, scope, resolveScope(heads, overlay), keys);
+    return places.map(rowAt);
   });
 }
 

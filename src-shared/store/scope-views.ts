@@ -89,7 +89,8 @@ function extendView(view: ScopeView, seq: number, added: readonly ChunkHead[]): 
   return { seq, heads: view.heads, resolved: view.resolved, overlay: false };
 }
 
-function withoutColumns(head: ChunkHead): ChunkHead {
+/** A head as readers keep it: its keys and pass, not its columns (most of its memory). */
+export function withoutColumns(head: ChunkHead): ChunkHead {
   if (!head.columns) return head;
   const { columns: _columns, ...rest } = head;
   return rest;
