@@ -4,6 +4,12 @@ import type { AppInfo, Result } from '../../src-shared/bridge/index.js';
 import { useAppContext } from '../app-context.js';
 import { useSyncStore } from './sync-store.js';
 
+/** Whether main reaches the workspace, as the window knows it. */
+export type Reach = 'online' | 'offline' | 'unknown';
+
+/** The words the window shows for a {@link Reach}. */
+export const REACH_WORDS: Readonly<Record<Reach, string>> = { online: 'Online', offline: 'Offline', unknown: 'Connecting…' };
+
 /** The two secrets main accepts after the workspace refused the old one. */
 export type CredentialKind = 'token' | 'clientSecret';
 
@@ -20,6 +26,12 @@ export const useConnectionStore = defineStore('connection', () => {
   const linked = ref(true);
 
   const online = computed(() => linked.value && (status.value?.online ?? false));
+  /**
+   * What the window can say of the workspace's reach: unknown until main's first status
+   * has arrived (a window just opened, or just switched to a workspace), rather than
+   * "Offline" for the moment before it.
+   */
+  const reach = computed<Reach>(() => (!linked.value ? 'offline' : status.value === null ? 'unknown' : status.value.online ? 'online' : 'offline'));
   const authNeeded = computed(() => status.value?.authNeeded ?? false);
 
   async function refresh() {
@@ -38,5 +50,5 @@ export const useConnectionStore = defineStore('connection', () => {
     return bridge.call('auth.update', kind === 'token' ? { token: secret } : { clientSecret: secret });
   }
 
-  return { info, linked, online, authNeeded, refresh, setLinked, updateCredentials };
+  return { info, linked, online, reach, authNeeded, refresh, setLinked, updateCredentials };
 });

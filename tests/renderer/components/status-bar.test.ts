@@ -2,7 +2,7 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { createMemoryHistory } from 'vue-router';
-import type { SyncStatus } from '../../../src-shared/bridge/index.js';
+import type { Result, SyncStatus } from '../../../src-shared/bridge/index.js';
 import StatusBar from '../../../src-renderer/components/StatusBar.vue';
 import { createAppRouter } from '../../../src-renderer/router.js';
 import { useConnectionStore } from '../../../src-renderer/stores/connection-store.js';
@@ -38,6 +38,20 @@ describe('the status bar', () => {
     emit('sync.status', idle);
     await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Online'));
     useConnectionStore().setLinked(false);
+    await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Offline'));
+  });
+
+  it('says Connecting… until main’s first status arrives, not Offline', async () => {
+    const db = openFakeDatabase();
+    let answer: (value: Result<SyncStatus>) => void = () => {};
+    const { bridge } = fakeBridge({ 'app.info': { mode: 'demo', workspaceName: 'Acme', baseUrl: 'x', version: '1', shell: 'harness' } });
+    const slow = { ...bridge, call: ((name: string, arg: unknown) => (name === 'sync.status' ? new Promise<Result<SyncStatus>>((r) => (answer = r)) : bridge.call(name as never, arg as never))) as typeof bridge.call };
+    const ctx = renderingContext(db, slow);
+    const router = createAppRouter(createMemoryHistory());
+    const wrapper = mount(StatusBar, { global: { ...ctx.global, plugins: [...ctx.global.plugins, router] } });
+    useSyncStore().listen();
+    await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Connecting…'));
+    answer({ ok: true, data: { ...idle, online: false } });
     await eventually(() => expect(wrapper.get('[data-testid="connection-state"]').text()).toBe('Offline'));
   });
 

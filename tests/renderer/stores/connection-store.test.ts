@@ -21,6 +21,19 @@ describe('the connection store', () => {
     expect(connection.online).toBe(false);
   });
 
+  it('does not know the workspace’s reach before main’s first status, and knows the bridge is down', () => {
+    const { pinia } = storeContext();
+    const connection = useConnectionStore(pinia);
+    expect(connection.reach).toBe('unknown');
+    useSyncStore(pinia).apply(status);
+    expect(connection.reach).toBe('online');
+    useSyncStore(pinia).apply({ ...status, online: false });
+    expect(connection.reach).toBe('offline');
+    useSyncStore(pinia).apply(status);
+    connection.setLinked(false);
+    expect(connection.reach).toBe('offline');
+  });
+
   it('says when the workspace refused the credentials', () => {
     const { pinia } = storeContext();
     const connection = useConnectionStore(pinia);
