@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { EndpointId } from '../src-shared/api/index.js';
-import { createDexieMirrorStore, openDatabase, type MirrorStore, type ScopeState, type SourceRecord } from '../src-shared/store/index.js';
+import { createDexieMirrorStore, openDatabase, pageRows, type MirrorStore, type ScopeState, type SourceRecord } from '../src-shared/store/index.js';
 import { createStaticTokenSource } from '../src-main/core/auth/token-source.js';
 import { realSleep, systemClock } from '../src-main/core/clock.js';
 import { createApiClient } from '../src-main/core/http/api-client.js';
@@ -45,7 +45,8 @@ function discardingStore(): MirrorStore {
   // Rows written per scope in the current pass (a count, not the keys: main keeps no rows).
   const counts = new Map<string, number>();
   return {
-    async applyPage({ endpoint, scope, rows, state }) {
+    async applyPage({ endpoint, scope, rows: page, state }) {
+      const rows = pageRows(page);
       counts.set(scope, (counts.get(scope) ?? 0) + rows.length);
       if (hasChildren(endpoint)) {
         const map = kept.get(scope) ?? new Map();

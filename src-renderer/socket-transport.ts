@@ -1,3 +1,4 @@
+import { decodeTextFrame, encodeTextFrame } from '../src-shared/bridge/text-frame.js';
 import type { WireMessage, WireTransport } from '../src-shared/bridge/wire.js';
 import { nextBackoff } from './lib/backoff.js';
 
@@ -45,7 +46,7 @@ export function createSocketTransport(options: SocketTransportOptions): WireTran
     current.onmessage = (event) => {
       let message: WireMessage;
       try {
-        message = JSON.parse(String(event.data)) as WireMessage;
+        message = decodeTextFrame(String(event.data));
       } catch {
         return;
       }
@@ -63,7 +64,7 @@ export function createSocketTransport(options: SocketTransportOptions): WireTran
 
   return {
     send(message) {
-      const text = JSON.stringify(message);
+      const text = encodeTextFrame(message);
       if (socket && socket.readyState === OPEN) socket.send(text);
       else queue.push(text);
     },

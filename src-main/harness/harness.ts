@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createMainPeer, type WireMessage, type WireTransport } from '../../src-shared/bridge/index.js';
+import { decodeTextFrame, encodeTextFrame } from '../../src-shared/bridge/text-frame.js';
 import { MEDIA_KEY_PATTERN, MEDIA_ROUTE } from '../../src-shared/media/index.js';
 import { localMediaHeaders } from '../core/media/media-policy.js';
 import type { MainServices } from '../core/services.js';
@@ -29,18 +30,18 @@ export interface RunningHarness {
   close(): Promise<void>;
 }
 
-/** Wraps a WebSocket as a bridge transport (JSON text frames); main's peer checks what arrives. */
+/** Wraps a WebSocket as a bridge transport (text frames, text-frame.ts); main's peer checks what arrives. */
 export function socketTransport(socket: WebSocket): WireTransport {
   return {
     send(message) {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      if (socket.readyState === socket.OPEN) socket.send(encodeTextFrame(message));
     },
     isOpen: () => socket.readyState === socket.OPEN,
     onMessage(listener) {
       const onMessage = (data: unknown) => {
         let message: WireMessage;
         try {
-          message = JSON.parse(String(data)) as WireMessage;
+          message = decodeTextFrame(String(data));
         } catch {
           return; // not ours: ignore rather than crash the main side
         }

@@ -1,7 +1,7 @@
 import { endpoints, rowKey } from '../../src-shared/api/index.js';
 import type { OutboxEntry, OutboxStore, Target } from '../../src-shared/outbox/index.js';
 import { rowLocationOf } from '../../src-shared/outbox/index.js';
-import { parseScopeKey, storedPageOf, type MirrorStore, type OutpostDb } from '../../src-shared/store/index.js';
+import { pageRows, parseScopeKey, storedPageOf, type MirrorStore, type OutpostDb } from '../../src-shared/store/index.js';
 import { searchTextOf } from './search-text.js';
 import { scopeRowRefs, sweptRowRefs, type ChangedPage, type ChangedRow, type RowRef } from './search-rows.js';
 
@@ -46,9 +46,11 @@ export function withSearchUpdates<S extends MirrorStore & OutboxStore>(store: S,
       const result = await store.applyPage(command);
       const endpoint = endpoints[command.endpoint];
       // The keys as the store worked them out (worked out here for a store that does not say).
-      const stored = storedPageOf(command.rows);
-      const keys = stored?.keys ?? command.rows.map((row) => rowKey(endpoint, row));
-      const texts = command.rows.map((row) => searchTextOf(row));
+      // The rows as the store read them (parsed once from their text, when they came as text).
+      const rows = pageRows(command.rows);
+      const stored = storedPageOf(rows);
+      const keys = stored?.keys ?? rows.map((row) => rowKey(endpoint, row));
+      const texts = rows.map((row) => searchTextOf(row as Record<string, unknown>));
       if (keys.length > 0) sink.page({ table: endpoint.table, scope: command.scope, keys, texts, ...(stored ? { since: stored.since } : {}) });
       return result;
     },

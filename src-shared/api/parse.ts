@@ -197,6 +197,21 @@ export function listEnvelopeFromText(text: string): TextEnvelope | null {
   return { nextUrl: (record['nextUrl'] as string | null | undefined) ?? null, empty: head[1] === ']' };
 }
 
+/**
+ * The text of a page's rows, `[` to `]`, for a page {@link listEnvelopeFromText} read.
+ * Only once the whole text was parsed, its envelope checked and its links found the same
+ * ({@link sameEnvelope}): the array found there then closes the page's top level, and
+ * the parsed page's `data` is what this text parses as, unless the page gives `data`
+ * twice (then this text is not one JSON array, and whoever parses it fails).
+ * @returns null for a text laid out otherwise.
+ */
+export function listRowsText(text: string): string | null {
+  const head = PAGE_HEAD.exec(text);
+  const at = text.lastIndexOf(PAGE_LINKS);
+  if (!head || at < head[0].length - 1) return null;
+  return text.slice(head[0].length - 1 - head[1]!.length, at + 1);
+}
+
 /** What the pages that follow need of a parsed envelope: the same as {@link listEnvelopeFromText} reads from a text. */
 export function linksOf(envelope: Pick<ListEnvelope, 'nextUrl' | 'rows'>): TextEnvelope {
   return { nextUrl: envelope.nextUrl, empty: envelope.rows === 0 };

@@ -4,6 +4,7 @@ import { readRendererMessage, readStoreResult } from './read-renderer-message.js
 import { StoreUnavailableError } from './store-unavailable-error.js';
 import type { WireTransport } from './wire.js';
 import type { MirrorStore } from '../store/index.js';
+import { pageForWindow, type ApplyPageCommand } from '../store/mirror-store.js';
 
 export interface MainPeer {
   emit<K extends EventName>(name: K, data: Events[K]): void;
@@ -103,7 +104,11 @@ export function createStorePeer(transport: WireTransport, options: StorePeerOpti
       pending.set(id, { resolve, reject, method, timer });
       transport.send({ t: 'store', id, method, args });
     });
-  const store = Object.fromEntries(STORE_METHODS.map((method) => [method, (...args: unknown[]) => request(method, args)])) as unknown as MirrorStore;
+  const store = {
+    ...(Object.fromEntries(STORE_METHODS.map((method) => [method, (...args: unknown[]) => request(method, args)])) as unknown as MirrorStore),
+    // A page goes as the text of its rows where main has it (page-rows.ts).
+    applyPage: (command: ApplyPageCommand) => request('applyPage', [pageForWindow(command)]),
+  } as MirrorStore;
 
   return {
     emit(name, data) {

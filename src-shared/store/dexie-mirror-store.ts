@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import { endpoints, rowKey } from '../api/index.js';
 import { appendChunk, chunkTables, clearChunks, countScope, dropScope, putLocal, sweepScope } from './chunk-writes.js';
 import type { MirrorStore } from './mirror-store.js';
+import { pageRows } from './page-rows.js';
 import { quarantineKeyOf, staleQuarantineIds } from './quarantine-keys.js';
 import { readScopeRows } from './row-source.js';
 import type { OutpostDb } from './schema.js';
@@ -13,8 +14,9 @@ import { scopeId } from './scope-key.js';
  */
 export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
   return {
-    async applyPage({ endpoint, scope, pass, rows, quarantined, state }) {
+    async applyPage({ endpoint, scope, pass, rows: given, quarantined, state }) {
       const def = endpoints[endpoint];
+      const rows = pageRows(given);
       await db.transaction('rw', [...chunkTables(db), db.quarantine, db.scopes], async () => {
         const keys = rows.map((row) => rowKey(def, row));
         await appendChunk(db, scope, def.table, pass, keys, rows);

@@ -1,4 +1,5 @@
 import type { EndpointId } from '../api/index.js';
+import { isRowsText, type PageRows } from './page-rows.js';
 import type { QuarantineEntry, ScopeState, SourceRecord } from './records.js';
 import type { ScopeKey } from './scope-key.js';
 
@@ -39,7 +40,14 @@ export interface ApplyPageCommand {
   readonly endpoint: EndpointId;
   readonly scope: ScopeKey;
   readonly pass: string;
-  readonly rows: readonly Record<string, unknown>[];
+  /** The valid rows; across the bridge, their text where main could hand that on (page-rows.ts). */
+  readonly rows: PageRows;
+  /**
+   * On main's side only: the text of the page's rows array as the server sent it, when it
+   * is exactly `rows` (every row valid and kept as it came). The bridge sends it instead
+   * of the rows ({@link pageForWindow}).
+   */
+  readonly rowsText?: string;
   readonly quarantined: readonly QuarantineEntry[];
   readonly state: ScopeState;
 }
@@ -56,4 +64,10 @@ export interface PutRowCommand {
   readonly endpoint: EndpointId;
   readonly scope: ScopeKey;
   readonly row: Record<string, unknown>;
+}
+
+/** A page command as it crosses the bridge: its rows as their text, where main has that. */
+export function pageForWindow(command: ApplyPageCommand): ApplyPageCommand {
+  const { rowsText, ...rest } = command;
+  return rowsText === undefined || isRowsText(command.rows) ? rest : { ...rest, rows: { json: rowsText, count: command.rows.length } };
 }

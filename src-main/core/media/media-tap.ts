@@ -1,3 +1,4 @@
+import { pageRows, type PageRows } from '../../../src-shared/store/page-rows.js';
 import type { MediaRef } from './media-refs.js';
 import { mediaRefsOfRows } from './media-refs.js';
 
@@ -5,7 +6,8 @@ type Rows = readonly Readonly<Record<string, unknown>>[];
 
 /** Which rows each tapped store method hands over. */
 const ROWS_OF: Readonly<Record<string, (command: never) => Rows>> = {
-  applyPage: (command: { rows: Rows }) => command.rows,
+  // Main's own pages hold their rows (they go as text only across the bridge); parsed once if given as text.
+  applyPage: (command: { rows: PageRows }) => pageRows(command.rows),
   putRow: (command: { row: Readonly<Record<string, unknown>> }) => [command.row],
   outboxSettle: (command: { row: Readonly<Record<string, unknown>> }) => [command.row],
 };

@@ -1,4 +1,4 @@
-import { ApiParseError, endpoints, linksOf, parseListEnvelope, parseListPage, sameEnvelope, type Dialect, type EndpointDef } from '../../../src-shared/api/index.js';
+import { ApiParseError, endpoints, linksOf, listRowsText, parseListEnvelope, parseListPage, sameEnvelope, type Dialect, type EndpointDef } from '../../../src-shared/api/index.js';
 import type { MirrorStore, PassCheckpoint, QuarantineEntry, ScopeState } from '../../../src-shared/store/index.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { UnreadPage } from '../http/api-client.js';
@@ -63,6 +63,14 @@ interface FetchedPage {
 interface ParsedPage {
   readonly rows: Record<string, unknown>[];
   readonly quarantined: QuarantineEntry[];
+  /** The text of the page's rows, when it is exactly `rows` (see ApplyPageCommand's `rowsText`). */
+  readonly rowsText?: string;
+}
+
+/** Whether the valid rows are every row the page sent, each kept as it came (not a copy its schema made). */
+function keptAsSent(rows: readonly unknown[], body: unknown): boolean {
+  const sent = (body as { data?: unknown }).data;
+  return Array.isArray(sent) && sent.length === rows.length && rows.every((row, i) => row === sent[i]);
 }
 
 /** One pass as it goes: the scope's state, the checkpoint and URLs being followed, and the counts. */
@@ -117,7 +125,12 @@ function parsePage(p: PassRun, page: FetchedPage): ParsedPage {
     row: r.row,
     at: page.issuedAt,
   }));
-  return { rows: parsed.data as Record<string, unknown>[], quarantined };
+  const rows = parsed.data as Record<string, unknown>[];
+  // The rows' text goes to the window in their place: only for a page read by its links
+  // (its links then proved the rows' array closes the page's top level) whose rows all
+  // came through as they were (none quarantined, none a copy its schema made).
+  const rowsText = page.unread && keptAsSent(rows, body) ? listRowsText(page.text) : null;
+  return { rows, quarantined, ...(rowsText !== null ? { rowsText } : {}) };
 }
 
 /**
@@ -148,7 +161,15 @@ function writePage(p: PassRun, fetched: FetchedPage): Promise<void> {
   };
   const rowsWritten = parsed.rows.length;
   const quarantined = parsed.quarantined.length;
-  const stored = deps.store.applyPage({ endpoint: endpoint.id, scope: state.scope, pass: checkpoint.id, rows: parsed.rows, quarantined: parsed.quarantined, state: next });
+  const stored = deps.store.applyPage({
+    endpoint: endpoint.id,
+    scope: state.scope,
+    pass: checkpoint.id,
+    rows: parsed.rows,
+    ...(parsed.rowsText !== undefined ? { rowsText: parsed.rowsText } : {}),
+    quarantined: parsed.quarantined,
+    state: next,
+  });
   return stored.then(() => {
     p.run = { ...p.run, checkpoint };
     p.state = next;

@@ -48,6 +48,10 @@ export function classifyScopeFailure(endpoint: EndpointDef, error: unknown): Sco
   if (error instanceof ApiParseError) {
     return { kind: 'error', code: 'bad-body', message: `the server sent a page this client cannot read: ${error.message}` };
   }
+  // The window could not read a page's rows as main had checked them (page-rows.ts).
+  if (error instanceof Error && error.name === 'StoreUnavailableError' && (error as { code?: unknown }).code === 'BadRows') {
+    return { kind: 'error', code: 'bad-body', message: `the server sent a page this client cannot read: ${error.message}` };
+  }
   if (!(error instanceof ApiRequestError)) {
     return { kind: 'error', code: 'internal', message: error instanceof Error ? error.message : String(error) };
   }

@@ -1,5 +1,6 @@
 import type { MainPeer } from '../../../src-shared/bridge/index.js';
 import type { MainServices } from '../../../src-main/core/services.js';
+import { pageRowCount } from '../../../src-shared/store/page-rows.js';
 import type { StoreCounters } from './host-protocol.js';
 
 export interface CountingServices {
@@ -32,7 +33,7 @@ export function countingServices(inner: MainServices, now: () => number = () => 
         // acknowledgement would keep rows alive that main has let go of.
         applyPage(command) {
           const started = now();
-          const rows = command.rows.length;
+          const rows = pageRowCount(command.rows);
           return store.applyPage(command).then((result) => {
             applyPages += 1;
             rowsWritten += rows;

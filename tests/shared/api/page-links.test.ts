@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiParseError, linksOf, listEnvelopeFromText, sameEnvelope } from '../../../src-shared/api/index.js';
+import { ApiParseError, linksOf, listEnvelopeFromText, listRowsText, sameEnvelope } from '../../../src-shared/api/index.js';
 
 const next = 'https://tenant.example/api/v1.4/userGroups?limit=2&cursor=0123456789abcdef0123456789abcdef';
 
@@ -53,6 +53,28 @@ describe("a page's links read from its text", () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('finds the text of the rows, which parses as the rows JSON.parse gives, of every page whose links it read', () => {
+    const key = fc.constantFrom('id', 'data', 'nextUrl', 'count', 'x');
+    const leaf = fc.oneof(fc.string(), fc.constantFrom('],"nextUrl":null}', '[{"data":[', '夜勤 "x"\n'), fc.integer(), fc.constant(null));
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(key, tie('value'), { maxKeys: 4 })),
+    }));
+    fc.assert(
+      fc.property(fc.array(fc.dictionary(key, value, { maxKeys: 4 }), { maxLength: 4 }), fc.boolean(), (rows, withCount) => {
+        const text = JSON.stringify({ ...(withCount ? { count: rows.length } : {}), data: rows, nextUrl: next, previousUrl: null });
+        expect(listEnvelopeFromText(text)).not.toBeNull();
+        expect(JSON.parse(listRowsText(text)!)).toEqual(rows);
+      }),
+      { numRuns: 500 },
+    );
+    expect(listRowsText(JSON.stringify({ count: 0, data: [], nextUrl: null, previousUrl: null }))).toBe('[]');
+    expect(listRowsText(JSON.stringify({ nextUrl: next, data: [{ id: 'a' }] }))).toBeNull();
+    // A page that gives its rows twice: JSON.parse keeps the second; the text found is no JSON array at all.
+    const twice = '{"count":1,"data":[{"id":"a"}],"data":[{"id":"b"}],"nextUrl":null,"previousUrl":null}';
+    expect(listEnvelopeFromText(twice)).toEqual({ nextUrl: null, empty: false });
+    expect(() => JSON.parse(listRowsText(twice)!) as unknown).toThrow(SyntaxError);
   });
 
   it('refuses a page whose parsed links differ from those read from its text', () => {

@@ -34,6 +34,8 @@ describe('scope failure', () => {
     ['5xx after retries', 'E20', error('server'), 'error'],
     ['unreadable page', 'E20', new ApiParseError('E20', [{ path: '$.data', message: 'expected array' }]), 'error'],
     ['a bug', 'E20', new RangeError('oops'), 'error'],
+    ['rows the window could not read', 'E20', new StoreUnavailableError('applyPage', 'BadRows', "the page's rows do not read as JSON"), 'error'],
+    ['a database that failed', 'E20', new StoreUnavailableError('applyPage', 'QuotaExceededError', 'full'), 'error'],
   ])('%s on %s is %s', (_, id, failure, kind) => {
     expect(classifyScopeFailure(endpoints[id], failure).kind).toBe(kind);
   });
@@ -50,6 +52,15 @@ describe('scope failure', () => {
   it('keeps the server message of any other 400 in the error', () => {
     const failure = classifyScopeFailure(endpoints.E1, new ApiRequestError('bad-request', 'the server refused the request (HTTP 400): Invalid: sort.', { url: first, status: 400, serverMessage: 'Invalid: sort.', retryAfterMs: null }));
     expect(failure).toEqual({ kind: 'error', code: 'bad-request', message: 'the server refused the request (HTTP 400): Invalid: sort.' });
+  });
+
+  it('calls rows the window could not read an unreadable page, and a failed database what it is', () => {
+    expect(classifyScopeFailure(endpoints.E20, new StoreUnavailableError('applyPage', 'BadRows', "the page's rows do not read as JSON (x)"))).toEqual({
+      kind: 'error',
+      code: 'bad-body',
+      message: "the server sent a page this client cannot read: store.applyPage: the page's rows do not read as JSON (x)",
+    });
+    expect(classifyScopeFailure(endpoints.E20, new StoreUnavailableError('applyPage', 'QuotaExceededError', 'full')).code).toBe('internal');
   });
 
   it('keeps the server words as the reason', () => {

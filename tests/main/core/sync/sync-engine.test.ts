@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { endpoints, rowKey } from '../../../../src-shared/api/index.js';
-import { StoreUnavailableError } from '../../../../src-shared/bridge/index.js';
-import { countTableRows, createDexieMirrorStore, readTableRows, scopeKey, type MirrorStore } from '../../../../src-shared/store/index.js';
+import { endpoints, parseListPage, rowKey, type EndpointId } from '../../../../src-shared/api/index.js';
+import { createMainPeer, createWireBridge, StoreUnavailableError, type CommandHandlers, type WireMessage, type WireTransport } from '../../../../src-shared/bridge/index.js';
+import { decodeTextFrame, encodeTextFrame } from '../../../../src-shared/bridge/text-frame.js';
+import { countTableRows, createDexieMirrorStore, readTableRows, scopeKey, type ApplyPageCommand, type MirrorStore } from '../../../../src-shared/store/index.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../../../src-server/index.js';
 import { openFakeDatabase } from '../../../helpers/fake-db.js';
 import { engineStack, mirrorDiff, mirroredRows } from '../../helpers/engine-stack.js';
@@ -32,6 +33,22 @@ function dyingStore(store: MirrorStore, scope: string, pages: number): MirrorSto
 }
 
 const lessons = (url: string) => url.includes('/training/lessons/participation');
+
+/** Main's and the window's ends of a socket as the harness frames it (text-frame.ts), delivering asynchronously. */
+function textFramePair(): [WireTransport, WireTransport] {
+  const listeners: [Set<(m: WireMessage) => void>, Set<(m: WireMessage) => void>] = [new Set(), new Set()];
+  const end = (me: 0 | 1): WireTransport => ({
+    send: (message) => {
+      const frame = encodeTextFrame(message);
+      setTimeout(() => listeners[me === 0 ? 1 : 0].forEach((l) => l(decodeTextFrame(frame))), 0);
+    },
+    onMessage: (listener) => {
+      listeners[me].add(listener);
+      return () => listeners[me].delete(listener);
+    },
+  });
+  return [end(0), end(1)];
+}
 
 describe('sync engine against the reference server', () => {
   it('converges again after rows are inserted, changed and deleted on the server', async () => {
@@ -257,6 +274,74 @@ describe('sync engine against the reference server', () => {
     // The first page stays mirrored; the other lists are not held up.
     expect((await mirroredRows(db, state)).size).toBe(1000);
     expect(engine.states().filter((s) => s.endpoint !== 'E18').every((s) => s.status === 'idle')).toBe(true);
+  });
+
+  it('hands on the text of a page’s rows only where it is exactly the rows checked, and the window mirrors the same through it', async () => {
+    const through = async (srv: RunningServer) => {
+      const db = openFakeDatabase();
+      const [mainEnd, windowEnd] = textFramePair();
+      const peer = createMainPeer(mainEnd, {} as CommandHandlers);
+      createWireBridge(windowEnd).serveStore(createDexieMirrorStore(db));
+      const pages: ApplyPageCommand[] = [];
+      const watched: MirrorStore = { ...peer.store, applyPage: (command) => (pages.push(command), peer.store.applyPage(command)) };
+      const { engine } = await engineStack(srv, { db, store: watched });
+      await engine.start();
+      await engine.whenSettled();
+      await engine.stop();
+      peer.close();
+      for (const page of pages.filter((p) => p.rowsText !== undefined)) {
+        expect(page.quarantined).toEqual([]);
+        expect(JSON.parse(page.rowsText!)).toEqual(page.rows);
+      }
+      return { db, pages, states: engine.states() };
+    };
+    const clean = await server();
+    const mirrored = await through(clean);
+    // Every clean page goes as text, but those of a list whose schema makes a copy of each row.
+    const copies = (endpoint: EndpointId, row: unknown) => parseListPage(endpoint, { data: [row], nextUrl: null }).data[0] !== row;
+    const asRows = mirrored.pages.filter((p) => p.rowsText === undefined);
+    expect(asRows.filter((p) => !copies(p.endpoint, (p.rows as readonly unknown[])[0]))).toEqual([]);
+    expect(asRows.length).toBeLessThan(mirrored.pages.length / 2);
+    expect(await mirrorDiff(clean, mirrored.db, mirrored.states)).toEqual([]);
+
+    // Pages with rows to quarantine go as rows: what the window stores is the valid ones.
+    const faulty = await server({ faults: { badRowRate: 0.05 } });
+    const { db, pages, states } = await through(faulty);
+    expect(pages.some((p) => p.quarantined.length > 0 && p.rowsText === undefined)).toBe(true);
+    expect(pages.some((p) => p.rowsText !== undefined)).toBe(true);
+    const quarantined = await db.quarantine.toArray();
+    for (const state of states.filter((s) => s.status === 'idle')) {
+      const kept = (await mirroredRows(db, state)).size;
+      expect(kept + quarantined.filter((q) => q.scope === state.scope).length, state.scope).toBe(faulty.data.rows(state.endpoint, state.params).length);
+    }
+  });
+
+  it('fails a list, keeping its earlier pages, when the window cannot read the rows of a page that gives them twice', async () => {
+    const srv = await server({ scale: 0.004 });
+    let lessonPages = 0;
+    const twice: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const url = input instanceof Request ? input.url : String(input);
+      if (!lessons(url) || ++lessonPages !== 2) return response;
+      // Laid out as documented, with a second "data" after the first: JSON.parse keeps the second.
+      const text = await response.text();
+      const at = text.lastIndexOf('],"nextUrl":');
+      return new Response(`${text.slice(0, at)}],"data":[${text.slice(text.indexOf('"data":[') + 8, at)}${text.slice(at)}`, { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const db = openFakeDatabase();
+    const [mainEnd, windowEnd] = textFramePair();
+    const peer = createMainPeer(mainEnd, {} as CommandHandlers);
+    createWireBridge(windowEnd).serveStore(createDexieMirrorStore(db));
+    const { engine } = await engineStack(srv, { sources: false, fetch: twice, db, store: peer.store, settings: { prefetchPages: 1 } });
+    await engine.start();
+    await engine.whenSettled();
+    await engine.stop();
+    peer.close();
+    const state = engine.states().find((s) => s.endpoint === 'E18')!;
+    expect(state.status).toBe('error');
+    expect(state.lastError?.code).toBe('bad-body');
+    expect(state.lastError?.message).toMatch(/do not read as JSON/);
+    expect((await mirroredRows(db, state)).size).toBe(1000);
   });
 
   it('asks nothing of the lists a token may not read, and marks them not permitted', async () => {
