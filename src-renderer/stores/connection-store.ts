@@ -27,11 +27,18 @@ export const useConnectionStore = defineStore('connection', () => {
 
   const online = computed(() => linked.value && (status.value?.online ?? false));
   /**
-   * What the window can say of the workspace's reach: unknown until main's first status
-   * has arrived (a window just opened, or just switched to a workspace), rather than
-   * "Offline" for the moment before it.
+   * What the window can say of the workspace's reach: unknown until a running workspace
+   * has reported (main's first status has not arrived, or it is main's placeholder, with
+   * no `overall`, while the workspace just connected or switched to still starts),
+   * rather than "Offline" for the moment before. A workspace waiting for its secret is
+   * offline: it will not reach the server until the user signs in.
    */
-  const reach = computed<Reach>(() => (!linked.value ? 'offline' : status.value === null ? 'unknown' : status.value.online ? 'online' : 'offline'));
+  const reach = computed<Reach>(() => {
+    const known = status.value;
+    if (!linked.value) return 'offline';
+    if (known === null || (known.overall === undefined && !known.authNeeded)) return 'unknown';
+    return known.online ? 'online' : 'offline';
+  });
   const authNeeded = computed(() => status.value?.authNeeded ?? false);
 
   async function refresh() {

@@ -142,7 +142,11 @@ export interface SyncStatus {
    * completed pass, null while any list has never completed one (a first sync).
    */
   readonly lastSyncedAt: string | null;
-  /** The workspace's overall progress; absent where no engine has reported (a shell's placeholder). */
+  /**
+   * The workspace's overall progress; absent where no engine has reported (a shell's
+   * placeholder while a workspace starts), which the window reads as nothing known yet
+   * of the workspace's reach (`online` then says nothing).
+   */
   readonly overall?: WorkspaceProgress;
   readonly scopes: readonly ScopeProgress[];
 }

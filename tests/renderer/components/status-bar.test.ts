@@ -14,7 +14,8 @@ import { userGroup } from '../helpers/rows.js';
 
 const guidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-const idle: SyncStatus = { online: true, authNeeded: false, running: false, rowsMirrored: 1200, rowsPerSecond: 0, requestsUsed: 0, requestBudget: 90, lastSyncedAt: null, scopes: [] };
+const overall = { lists: 0, mirrored: 0, mirroring: 0, rows: 0, requests: 0, requestsLeft: 0, timeLeftSeconds: null, timeLeftIsLowerBound: false, budgetWaitSeconds: 0, areas: [] };
+const idle: SyncStatus = { online: true, authNeeded: false, running: false, rowsMirrored: 1200, rowsPerSecond: 0, requestsUsed: 0, requestBudget: 90, lastSyncedAt: null, overall, scopes: [] };
 
 async function mountBar(status: SyncStatus) {
   const db = openFakeDatabase();

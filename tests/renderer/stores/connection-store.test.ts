@@ -4,7 +4,8 @@ import { useConnectionStore } from '../../../src-renderer/stores/connection-stor
 import { useSyncStore } from '../../../src-renderer/stores/sync-store.js';
 import { eventually, fakeBridge, storeContext } from '../helpers/renderer-context.js';
 
-const status: SyncStatus = { online: true, authNeeded: false, running: false, rowsMirrored: 0, rowsPerSecond: 0, requestsUsed: 0, requestBudget: 90, lastSyncedAt: null, scopes: [] };
+const overall = { lists: 0, mirrored: 0, mirroring: 0, rows: 0, requests: 0, requestsLeft: 0, timeLeftSeconds: null, timeLeftIsLowerBound: false, budgetWaitSeconds: 0, areas: [] };
+const status: SyncStatus = { online: true, authNeeded: false, running: false, rowsMirrored: 0, rowsPerSecond: 0, requestsUsed: 0, requestBudget: 90, lastSyncedAt: null, overall, scopes: [] };
 const info = { mode: 'demo', workspaceName: 'Acme', baseUrl: 'http://127.0.0.1:1', version: '1', shell: 'harness' } as const;
 
 describe('the connection store', () => {
@@ -32,6 +33,19 @@ describe('the connection store', () => {
     useSyncStore(pinia).apply(status);
     connection.setLinked(false);
     expect(connection.reach).toBe('offline');
+  });
+
+  it('does not know the reach of a workspace that still starts, and calls one waiting for its secret offline', () => {
+    const { pinia } = storeContext();
+    const connection = useConnectionStore(pinia);
+    // Main's placeholder while the workspace just connected starts: no engine has reported.
+    const { overall: _, ...starting } = { ...status, online: false };
+    useSyncStore(pinia).apply(starting);
+    expect(connection.reach).toBe('unknown');
+    useSyncStore(pinia).apply({ ...starting, authNeeded: true });
+    expect(connection.reach).toBe('offline');
+    useSyncStore(pinia).apply(status);
+    expect(connection.reach).toBe('online');
   });
 
   it('says when the workspace refused the credentials', () => {
