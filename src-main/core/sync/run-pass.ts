@@ -1,8 +1,8 @@
-import { ApiParseError, endpoints, linksOf, listRowsText, parseListEnvelope, parseListPage, sameEnvelope, type Dialect, type EndpointDef } from '../../../src-shared/api/index.js';
-import type { MirrorStore, PassCheckpoint, QuarantineEntry, ScopeState } from '../../../src-shared/store/index.js';
+import { endpoints, linksOf, parseListEnvelope, type Dialect, type EndpointDef } from '../../../src-shared/api/index.js';
+import type { MirrorStore, PassCheckpoint, ScopeState } from '../../../src-shared/store/index.js';
 import { isoAt, type Clock } from '../clock.js';
-import type { UnreadPage } from '../http/api-client.js';
 import type { RequestRunner } from '../http/request-runner.js';
+import { parsePage, type FetchedPage, type ParsedPage } from './fetched-page.js';
 import { advanceHighWater } from './high-water.js';
 import { cursorUsable, deltaPassUrls, fullPassUrl, rebaseNextUrl } from './pass-urls.js';
 import type { PageBudget } from './page-budget.js';
@@ -44,35 +44,6 @@ export interface PassResult {
   readonly yielded: boolean;
 }
 
-/**
- * A page fetched ahead of its turn, held as the text it came as. Its rows are parsed
- * and checked only when it is written: a parsed page waiting behind others lived long
- * enough to be copied into main's old generation, two thirds of what survived there
- * during a mirror. A page laid out as the API document shows it was not parsed at all
- * to find its next page (`unread`: its links, and its bounds to check once parsed); any
- * other was parsed once more when fetched.
- */
-interface FetchedPage {
-  readonly text: string;
-  readonly nextUrl: string | null;
-  readonly issuedAt: string;
-  readonly unread?: UnreadPage;
-}
-
-/** A page's rows as they are written: the valid ones, and the rest for the quarantine. */
-interface ParsedPage {
-  readonly rows: Record<string, unknown>[];
-  readonly quarantined: QuarantineEntry[];
-  /** The text of the page's rows, when it is exactly `rows` (see ApplyPageCommand's `rowsText`). */
-  readonly rowsText?: string;
-}
-
-/** Whether the valid rows are every row the page sent, each kept as it came (not a copy its schema made). */
-function keptAsSent(rows: readonly unknown[], body: unknown): boolean {
-  const sent = (body as { data?: unknown }).data;
-  return Array.isArray(sent) && sent.length === rows.length && rows.every((row, i) => row === sent[i]);
-}
-
 /** One pass as it goes: the scope's state, the checkpoint and URLs being followed, and the counts. */
 interface PassRun {
   readonly deps: PassDeps;
@@ -104,35 +75,6 @@ async function fetchPage(p: PassRun, url: string, signal: AbortSignal): Promise<
   return { page: { text: got.text, nextUrl: next, issuedAt: isoOf(p), ...(got.unread ? { unread: got.unread } : {}) }, next };
 }
 
-/** Parses a page's rows; rejected rows become quarantine entries. */
-function parsePage(p: PassRun, page: FetchedPage): ParsedPage {
-  const { endpoint } = p;
-  let body: unknown;
-  try {
-    body = JSON.parse(page.text);
-  } catch (error) {
-    // Only a page read by its links comes here unparsed: a broken body is the list's error, as it would have been when fetched.
-    throw new ApiParseError(endpoint.id, [{ path: '$', message: `the page is not JSON: ${(error as Error).message}` }]);
-  }
-  page.unread?.checkBody(body);
-  const parsed = parseListPage(endpoint.id, body);
-  if (page.unread) sameEnvelope(endpoint.id, page.unread.links, linksOf({ nextUrl: parsed.nextUrl, rows: parsed.data.length + parsed.rejected.length }));
-  const quarantined = parsed.rejected.map((r) => ({
-    scope: p.state.scope,
-    endpoint: endpoint.id,
-    path: r.issues[0]?.path ?? `$.data[${r.index}]`,
-    reason: r.issues.map((i) => `${i.path}: ${i.message}`).join('; '),
-    row: r.row,
-    at: page.issuedAt,
-  }));
-  const rows = parsed.data as Record<string, unknown>[];
-  // The rows' text goes to the window in their place: only for a page read by its links
-  // (its links then proved the rows' array closes the page's top level) whose rows all
-  // came through as they were (none quarantined, none a copy its schema made).
-  const rowsText = page.unread && keptAsSent(rows, body) ? listRowsText(page.text) : null;
-  return { rows, quarantined, ...(rowsText !== null ? { rowsText } : {}) };
-}
-
 /**
  * Hands one page and its checkpoint to the store. Not async: the page's rows are handed
  * to the store and then let go, only their counts wait for the acknowledgement.
@@ -141,7 +83,7 @@ function writePage(p: PassRun, fetched: FetchedPage): Promise<void> {
   const { deps, endpoint, state } = p;
   let parsed: ParsedPage;
   try {
-    parsed = parsePage(p, fetched);
+    parsed = parsePage(p.endpoint, p.state.scope, fetched);
   } catch (error) {
     return Promise.reject(error as Error);
   }
