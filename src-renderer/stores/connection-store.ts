@@ -25,7 +25,6 @@ export const useConnectionStore = defineStore('connection', () => {
   /** Whether the bridge to main is up. */
   const linked = ref(true);
 
-  const online = computed(() => linked.value && (status.value?.online ?? false));
   /**
    * What the window can say of the workspace's reach: unknown until a running workspace
    * has reported (main's first status has not arrived, or it is main's placeholder, with
@@ -39,6 +38,8 @@ export const useConnectionStore = defineStore('connection', () => {
     if (known === null || (known.overall === undefined && !known.authNeeded)) return 'unknown';
     return known.online ? 'online' : 'offline';
   });
+  /** Whether the window is known to reach the workspace now. */
+  const online = computed(() => reach.value === 'online');
   const authNeeded = computed(() => status.value?.authNeeded ?? false);
 
   async function refresh() {

@@ -45,12 +45,10 @@ export function classifyScopeFailure(endpoint: EndpointDef, error: unknown): Sco
   if (isPauseSignal(error)) {
     return { kind: 'paused', code: 'paused', message: 'paused' };
   }
-  if (error instanceof ApiParseError) {
-    return { kind: 'error', code: 'bad-body', message: `the server sent a page this client cannot read: ${error.message}` };
-  }
-  // The window could not read a page's rows as main had checked them (page-rows.ts).
-  if (error instanceof Error && error.name === 'StoreUnavailableError' && (error as { code?: unknown }).code === 'BadRows') {
-    return { kind: 'error', code: 'bad-body', message: `the server sent a page this client cannot read: ${error.message}` };
+  // A page that does not parse, or whose rows the window could not read as main had checked them (page-rows.ts).
+  const badRows = error instanceof Error && error.name === 'StoreUnavailableError' && (error as { code?: unknown }).code === 'BadRows';
+  if (error instanceof ApiParseError || badRows) {
+    return { kind: 'error', code: 'bad-body', message: `the server sent a page this client cannot read: ${(error as Error).message}` };
   }
   if (!(error instanceof ApiRequestError)) {
     return { kind: 'error', code: 'internal', message: error instanceof Error ? error.message : String(error) };

@@ -34,6 +34,17 @@ function dyingStore(store: MirrorStore, scope: string, pages: number): MirrorSto
 
 const lessons = (url: string) => url.includes('/training/lessons/participation');
 
+/** A fetch that hands on the second page of lesson participations as `rewrite` makes its text. */
+function secondLessonPageAs(rewrite: (text: string) => string): typeof fetch {
+  let lessonPages = 0;
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    const url = input instanceof Request ? input.url : String(input);
+    if (!lessons(url) || ++lessonPages !== 2) return response;
+    return new Response(rewrite(await response.text()), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+}
+
 /** Main's and the window's ends of a socket as the harness frames it (text-frame.ts), delivering asynchronously. */
 function textFramePair(): [WireTransport, WireTransport] {
   const listeners: [Set<(m: WireMessage) => void>, Set<(m: WireMessage) => void>] = [new Set(), new Set()];
@@ -253,16 +264,11 @@ describe('sync engine against the reference server', () => {
 
   it('refuses a page whose links read well but whose rows do not parse, when it is written, keeping the pages before it', async () => {
     const srv = await server({ scale: 0.004 });
-    let lessonPages = 0;
-    const breaking: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      const url = input instanceof Request ? input.url : String(input);
-      if (!lessons(url) || ++lessonPages !== 2) return response;
-      // The page opens and ends as documented; a row in the middle is broken.
-      const text = await response.text();
+    // The page opens and ends as documented; a row in the middle is broken.
+    const breaking = secondLessonPageAs((text) => {
       const middle = text.indexOf('},{', text.length / 2);
-      return new Response(`${text.slice(0, middle)}},,{${text.slice(middle + 3)}`, { status: 200, headers: { 'content-type': 'application/json' } });
-    };
+      return `${text.slice(0, middle)}},,{${text.slice(middle + 3)}`;
+    });
     const { engine, db } = await engineStack(srv, { sources: false, fetch: breaking, settings: { prefetchPages: 1 } });
     await engine.start();
     await engine.whenSettled();
@@ -318,16 +324,11 @@ describe('sync engine against the reference server', () => {
 
   it('fails a list, keeping its earlier pages, when the window cannot read the rows of a page that gives them twice', async () => {
     const srv = await server({ scale: 0.004 });
-    let lessonPages = 0;
-    const twice: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      const url = input instanceof Request ? input.url : String(input);
-      if (!lessons(url) || ++lessonPages !== 2) return response;
-      // Laid out as documented, with a second "data" after the first: JSON.parse keeps the second.
-      const text = await response.text();
+    // Laid out as documented, with a second "data" after the first: JSON.parse keeps the second.
+    const twice = secondLessonPageAs((text) => {
       const at = text.lastIndexOf('],"nextUrl":');
-      return new Response(`${text.slice(0, at)}],"data":[${text.slice(text.indexOf('"data":[') + 8, at)}${text.slice(at)}`, { status: 200, headers: { 'content-type': 'application/json' } });
-    };
+      return `${text.slice(0, at)}],"data":[${text.slice(text.indexOf('"data":[') + 8, at)}${text.slice(at)}`;
+    });
     const db = openFakeDatabase();
     const [mainEnd, windowEnd] = textFramePair();
     const peer = createMainPeer(mainEnd, {} as CommandHandlers);
