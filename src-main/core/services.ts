@@ -51,7 +51,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const media = createWorkspaceMedia({
     dataDir: options.dataDir, client: connection.client, gate, baseUrl: () => connection.baseUrl(), clock, sleep, log,
     budgetMB: () => settings.sync().mediaBudgetMB,
-    busy: () => session.writer()?.engine.progress().running ?? false,
+    busy: () => session.writer()?.engine.running() ?? false,
     onChange: (urls) => mediaChanged.add(urls),
   });
   const noteMedia = media.note.bind(media);

@@ -68,6 +68,11 @@ export interface SyncEngine {
   /** Re-decides which scopes the (new) token may read. */
   recheckPermissions(): Promise<void>;
   progress(): EngineProgress;
+  /**
+   * Whether a pass runs now, as `progress().running` says, without working out every
+   * list's progress: the media workers ask it each time a page wakes them.
+   */
+  running(): boolean;
   /** Scope states as the engine knows them. */
   states(): ScopeState[];
   /** Resolves when nothing runs and nothing is due (tests, benchmarks). */
@@ -161,6 +166,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
 
     progress: () => meter.progress(registry.runtimes.values()),
+    running: () => {
+      for (const rt of registry.runtimes.values()) if (rt.running !== null) return true;
+      return false;
+    },
     states: () => registry.states(),
     whenSettled: () => scheduler.whenSettled(),
   };

@@ -345,6 +345,29 @@ describe('sync engine against the reference server', () => {
     expect((await mirroredRows(db, state)).size).toBe(1000);
   });
 
+  it('says a pass runs while a page is written, as its progress does, and no longer once settled', async () => {
+    const srv = await server();
+    const db = openFakeDatabase();
+    const base = createDexieMirrorStore(db);
+    const seen: { running: boolean; progress: boolean }[] = [];
+    const store: MirrorStore = {
+      ...base,
+      async applyPage(command) {
+        seen.push({ running: stack.engine.running(), progress: stack.engine.progress().running });
+        return base.applyPage(command);
+      },
+    };
+    const stack = await engineStack(srv, { db, store, sources: false });
+    expect(stack.engine.running()).toBe(false);
+    await stack.engine.start();
+    await stack.engine.whenSettled();
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    expect(seen.every((s) => s.running && s.progress)).toBe(true);
+    expect(stack.engine.running()).toBe(false);
+    expect(stack.engine.progress().running).toBe(false);
+    await stack.engine.stop();
+  });
+
   it('asks nothing of the lists a token may not read, and marks them not permitted', async () => {
     const srv = await server();
     const token = srv.issueToken(['svc.api.users:read']);
