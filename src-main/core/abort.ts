@@ -12,3 +12,16 @@ export function abortError(): Error {
 export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw abortError();
 }
+
+/**
+ * What a wake-up aborts with: one AbortError, made once. `abort()` without a reason
+ * makes a DOMException and its stack each time, and the request gate, the scheduler and
+ * the media workers are woken for every page a mirror writes.
+ */
+const WOKEN = abortError();
+
+/** Aborts a wake-up controller (cutting a wait short); returns the next one. */
+export function wakeAndRenew(controller: AbortController): AbortController {
+  controller.abort(WOKEN);
+  return new AbortController();
+}

@@ -1,4 +1,4 @@
-import { abortError, isAbort } from '../abort.js';
+import { abortError, isAbort, wakeAndRenew } from '../abort.js';
 import type { Clock, Sleep } from '../clock.js';
 import { BudgetWindow } from './request-budget.js';
 import { reserveFor } from './request-reserve.js';
@@ -86,8 +86,7 @@ function toggle(set: Set<string>, reason: string, on: boolean): boolean {
 
 /** Wakes the pump out of its wait. */
 function poke(g: GateState): void {
-  g.wake.abort();
-  g.wake = new AbortController();
+  g.wake = wakeAndRenew(g.wake);
 }
 
 /** Waits `ms` (or until poked when null). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isAbort } from '../abort.js';
+import { isAbort, wakeAndRenew } from '../abort.js';
 import type { MediaCacheOptions } from './media-cache.js';
 import { downloadMedia } from './media-download.js';
 import { evictionPlan, writeMediaIndex, type MediaEntry } from './media-index.js';
@@ -91,8 +91,7 @@ export function save(s: MediaState): Promise<void> {
 
 /** Cuts the workers' idle wait short. */
 export function wake(s: MediaState): void {
-  s.idle.abort();
-  s.idle = new AbortController();
+  s.idle = wakeAndRenew(s.idle);
 }
 
 /** Removes the least recently used unpinned copies until the rest fit the budget. */

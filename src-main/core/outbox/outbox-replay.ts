@@ -1,5 +1,5 @@
 import { isUnsettled, nextSendable, type OutboxEntry, type OutboxStore, type SendBatch, type Target } from '../../../src-shared/outbox/index.js';
-import { isAbort } from '../abort.js';
+import { isAbort, wakeAndRenew } from '../abort.js';
 import { isoAt, type Clock, type Sleep } from '../clock.js';
 import type { Connectivity } from '../http/connectivity.js';
 import { backoffDelay, type BackoffOptions } from '../http/retry-timing.js';
@@ -202,8 +202,7 @@ export function createOutboxReplay(options: OutboxReplayOptions): OutboxReplay {
   }
 
   function wakeUp(): void {
-    s.wake.abort();
-    s.wake = new AbortController();
+    s.wake = wakeAndRenew(s.wake);
   }
 
   return {

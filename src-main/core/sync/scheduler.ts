@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { endpoints, type Dialect } from '../../../src-shared/api/index.js';
 import type { MirrorStore } from '../../../src-shared/store/index.js';
-import { isAbort } from '../abort.js';
+import { isAbort, wakeAndRenew } from '../abort.js';
 import type { Clock, Sleep } from '../clock.js';
 import type { Connectivity } from '../http/connectivity.js';
 import type { RequestRunner } from '../http/request-runner.js';
@@ -77,8 +77,7 @@ interface SchedulerState {
 
 /** Cuts the planning loop's wait short. */
 function wake(s: SchedulerState): void {
-  s.wakeController.abort();
-  s.wakeController = new AbortController();
+  s.wakeController = wakeAndRenew(s.wakeController);
 }
 
 /** Resolves every `whenSettled` waiter. */
