@@ -34,7 +34,9 @@ export interface RunningHarness {
 export function socketTransport(socket: WebSocket): WireTransport {
   return {
     send(message) {
-      if (socket.readyState === socket.OPEN) socket.send(encodeTextFrame(message));
+      // A text frame given as bytes, encoded once: given a string, the socket reads it
+      // through to count its bytes and again to write them (a mirrored page is ~400 KB).
+      if (socket.readyState === socket.OPEN) socket.send(Buffer.from(encodeTextFrame(message), 'utf8'), { binary: false });
     },
     isOpen: () => socket.readyState === socket.OPEN,
     onMessage(listener) {
