@@ -11,23 +11,29 @@ export function instantOf(value: unknown): number | null {
 }
 
 /**
- * True when two date-times are written in one fixed-width UTC form
- * (`yyyy-MM-ddTHH:mm:ss[.f…]Z`, as long as each other, so with as many fraction digits):
- * such texts compare as their instants do. Most rows of a list are written so, and
- * reading both date-times of every row as a date was ~3 % of main's work in a mirror.
+ * True when two date-times are written in one fixed-width form: `yyyy-MM-ddTHH:mm:ss`,
+ * the same number of fraction digits (as long as each other) and the same offset (`Z`
+ * or the same `±hh:mm`). Such texts compare as their instants do. Most rows of a list
+ * are written so, and reading both date-times of every row as a date was ~3 % of main's
+ * work in a mirror.
  */
-function sameUtcForm(a: string, b: string): boolean {
-  return a.length === b.length && utcForm(a) && utcForm(b);
+function sameForm(a: string, b: string): boolean {
+  if (a.length !== b.length || !dateTimeLayout(a) || !dateTimeLayout(b)) return false;
+  const last = a.length - 1;
+  if (a[last] === 'Z') return b[last] === 'Z';
+  const offset = last - 5;
+  if (offset < 19 || (a[offset] !== '+' && a[offset] !== '-') || a[offset + 3] !== ':') return false;
+  for (let i = offset; i <= last; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
+  return true;
 }
 
-function utcForm(text: string): boolean {
-  const last = text.length - 1;
-  return last >= 19 && text[last] === 'Z' && text[4] === '-' && text[7] === '-' && text[10] === 'T' && text[13] === ':' && text[16] === ':';
+function dateTimeLayout(text: string): boolean {
+  return text.length >= 20 && text[4] === '-' && text[7] === '-' && text[10] === 'T' && text[13] === ':' && text[16] === ':';
 }
 
 /**
  * The latest of some date-times, read as dates only when their texts cannot be compared
- * (see sameUtcForm). The rows seen were checked (parse.ts): a date-time in them is a
+ * (see sameForm). The rows seen were checked (parse.ts): a date-time in them is a
  * real instant.
  */
 class Latest {
@@ -37,7 +43,7 @@ class Latest {
   see(candidate: unknown): void {
     if (typeof candidate !== 'string') return;
     const value = this.value;
-    if (value !== null && sameUtcForm(candidate, value)) {
+    if (value !== null && sameForm(candidate, value)) {
       if (candidate > value) {
         this.value = candidate;
         this.ms = undefined;
