@@ -27,6 +27,12 @@ test('every area shows rows within 10 s of opening the app during a first sync a
   await expect(page.getByTestId('area-sync-training')).toContainText('mirroring…');
   await expect(page.getByTestId('home-sync-overall')).toContainText('lists mirrored');
 
+  // The status bar's bar moves at each status without easing: eased, it was always
+  // mid-transition during a mirror, and the window laid out and painted every frame.
+  const fill = page.getByTestId('sync-progress').locator('.n-progress-graph-line-fill');
+  await expect(fill).toBeVisible();
+  expect(await fill.evaluate((el) => getComputedStyle(el).transitionDuration)).toMatch(/^0s(, 0s)*$/);
+
   // The list on screen says it is being mirrored, and shows the rows it has.
   await page.goto(`${new URL(page.url()).origin}/#/training`);
   await expect(page.getByTestId('mirroring')).toContainText(/Mirroring… [\d,]+ rows so far/);
