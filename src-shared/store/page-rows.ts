@@ -26,10 +26,13 @@ export function pageRowCount(rows: PageRows): number {
   return isRowsText(rows) ? rows.count : rows.length;
 }
 
+/** The code a store request fails with, across the bridge, when a page's rows text does not read as the rows main checked. */
+export const BAD_ROWS = 'BadRows';
+
 /** A page's rows text that does not read as the rows main checked. */
 export class BadRowsError extends Error {
   override readonly name = 'BadRowsError';
-  readonly code = 'BadRows';
+  readonly code = BAD_ROWS;
 }
 
 const parsed = new WeakMap<RowsText, readonly Row[]>();

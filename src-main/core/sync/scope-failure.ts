@@ -1,5 +1,5 @@
 import { ApiParseError, type EndpointDef } from '../../../src-shared/api/index.js';
-import type { ScopeState } from '../../../src-shared/store/index.js';
+import { BAD_ROWS, type ScopeState } from '../../../src-shared/store/index.js';
 import { isAbort } from '../abort.js';
 import { ApiRequestError } from '../http/api-request-error.js';
 import { isOfflineError } from '../http/retry-timing.js';
@@ -35,9 +35,18 @@ const NO_WINDOW = new Set(['Disconnected', 'NoStore']);
  */
 export function isPauseSignal(error: unknown): boolean {
   if (isAbort(error)) return true;
-  if (!(error instanceof Error) || error.name !== 'StoreUnavailableError') return false;
+  const code = storeErrorCode(error);
+  return code !== undefined && (code === null || NO_WINDOW.has(code));
+}
+
+/**
+ * The code of a store request the window did not answer with data (a StoreUnavailableError,
+ * known by its name): undefined for any other error, null for one without a code.
+ */
+function storeErrorCode(error: unknown): string | null | undefined {
+  if (!(error instanceof Error) || error.name !== 'StoreUnavailableError') return undefined;
   const code = (error as { code?: unknown }).code;
-  return typeof code !== 'string' || NO_WINDOW.has(code);
+  return typeof code === 'string' ? code : null;
 }
 
 /** Decides what a pass failure means (see {@link ScopeFailureKind}). */
@@ -46,8 +55,7 @@ export function classifyScopeFailure(endpoint: EndpointDef, error: unknown): Sco
     return { kind: 'paused', code: 'paused', message: 'paused' };
   }
   // A page that does not parse, or whose rows the window could not read as main had checked them (page-rows.ts).
-  const badRows = error instanceof Error && error.name === 'StoreUnavailableError' && (error as { code?: unknown }).code === 'BadRows';
-  if (error instanceof ApiParseError || badRows) {
+  if (error instanceof ApiParseError || storeErrorCode(error) === BAD_ROWS) {
     return { kind: 'error', code: 'bad-body', message: `the server sent a page this client cannot read: ${(error as Error).message}` };
   }
   if (!(error instanceof ApiRequestError)) {
