@@ -77,8 +77,13 @@ export class SearchEngine {
   private index = new SearchIndex();
   private places = new Places();
   private status: SearchStatus = { state: 'loading', rows: 0 };
-  /** Updates run one after another, in the order they were noted. */
+  /**
+   * Updates run one after another, in the order they were noted, and so does a rebuild's
+   * take-over: each reads its rows when it runs, so a later step never applies older copies.
+   */
   private queue: Promise<void> = Promise.resolve();
+  /** The rebuild under way, if any. */
+  private building: Promise<void> | null = null;
   private appliedUpTo = 0;
   /** Settles once the index is loaded or built: queries before that see what is indexed so far. */
   ready: Promise<void> = Promise.resolve();
@@ -118,8 +123,15 @@ export class SearchEngine {
     this.onStatus(this.status);
   }
 
-  /** Builds the index anew from every mirrored row, then saves it. Queries meanwhile see the old one. */
-  async rebuild(): Promise<void> {
+  /** Builds the index anew from every mirrored row, then saves it. Queries meanwhile see the old one; a second call joins the first. */
+  rebuild(): Promise<void> {
+    this.building ??= this.build().finally(() => {
+      this.building = null;
+    });
+    return this.building;
+  }
+
+  private async build(): Promise<void> {
     this.setStatus('building');
     const upTo = await lastPendingId(this.store);
     const index = new SearchIndex();
@@ -130,24 +142,34 @@ export class SearchEngine {
         this.onStatus({ state: 'building', rows: index.size });
       });
     }
-    this.index = index;
-    this.places = places;
-    // Changes noted while the scan ran are applied again: rows read twice index once.
-    await this.redo((await pendingNotes(this.store)).filter((note) => note.id > upTo));
-    this.appliedUpTo = Math.max(this.appliedUpTo, upTo);
+    // The new index takes over between two updates. Changes noted while the scan ran are
+    // applied again (rows read twice index once); an update beside this redo could apply a
+    // row's newer copy before the redo applied the older one it had read.
+    await this.inTurn(async () => {
+      this.index = index;
+      this.places = places;
+      await this.redo((await pendingNotes(this.store)).filter((note) => note.id > upTo));
+      this.appliedUpTo = Math.max(this.appliedUpTo, upTo);
+    });
     const mark = (await mirrorMark(this.mirror)) ?? crypto.randomUUID();
     await setMirrorMark(this.mirror, mark);
     await this.save(mark);
     this.setStatus('ready');
   }
 
+  /** Runs `step` after every step queued before it, whether they succeeded or not. */
+  private inTurn(step: () => Promise<void>): Promise<void> {
+    const next = this.queue.catch(() => undefined).then(step);
+    this.queue = next;
+    return next;
+  }
+
   /** Rows changed (null: the mirror was cleared): noted first, so a restart before the next save redoes them. */
   update(refs: readonly ChangedRow[] | null): Promise<void> {
-    this.queue = this.queue.then(async () => {
+    return this.inTurn(async () => {
       const id = await notePending(this.store, refs);
       await this.applyChanges(refs, id);
     });
-    return this.queue;
   }
 
   /** Redoes notes not in the saved index, as one change (see `mergedNotes`). */
@@ -183,7 +205,10 @@ export class SearchEngine {
 
   /** Saves the index with what has been applied so far; rebuilds first when it has grown too many dead entries. */
   async save(mark?: string): Promise<void> {
-    await this.queue;
+    // A rebuild saves when it is done: a save of the old index meanwhile would forget notes
+    // the rebuild is still to redo.
+    if (mark === undefined && this.building) return this.building;
+    await this.queue.catch(() => undefined);
     if (this.index.needsCompaction && mark === undefined) return this.rebuild();
     const header = { version: searchIndexVersion(), mark: mark ?? (await mirrorMark(this.mirror)) ?? '', savedAt: new Date().toISOString() };
     await saveState(this.store, header, { index: this.index.exportState(), places: this.places.list }, this.appliedUpTo);

@@ -7,13 +7,13 @@ import { searchTextOf, type SearchText } from '../../../src-renderer/search/sear
 import { withSearchUpdates } from '../../../src-renderer/search/search-updates.js';
 import { mergedNotes, notePending, openSearchDatabase, placesOf, saveState, loadState } from '../../../src-renderer/search/search-store.js';
 import { endpoints } from '../../../src-shared/api/index.js';
-import { pageRows, rowsByRefs, type ChangedPage, type RowRef } from '../../../src-renderer/search/search-rows.js';
+import { pageRows, rowsByRefs, scanTable, type ChangedPage, type RowRef } from '../../../src-renderer/search/search-rows.js';
 import { entryOf, MODULE } from '../../shared/outbox/fixtures.js';
 
 // The real reads, counted: rows a write sends with their copy are not read back.
 vi.mock('../../../src-renderer/search/search-rows.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../src-renderer/search/search-rows.js')>();
-  return { ...actual, rowsByRefs: vi.fn(actual.rowsByRefs) };
+  return { ...actual, rowsByRefs: vi.fn(actual.rowsByRefs), scanTable: vi.fn(actual.scanTable) };
 });
 
 const POST = '22222222-2222-4222-8222-222222222222';
@@ -305,5 +305,91 @@ describe('rows a write sends with their copy', () => {
     expect(sent[2]!.every((r) => r.row === undefined && r.text === undefined)).toBe(true);
     // The sweep's deleted row goes by key alone.
     expect(sent.at(-1)).toEqual([{ key: C1 }]);
+  });
+});
+
+describe('a rebuild beside updates', () => {
+  /** A promise with its resolve, to hold a step until the test lets it go. */
+  const gate = () => {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return { open, opened };
+  };
+  /**
+   * Gives `step` time to finish (100 ms at most): a step the engine lets run beside the
+   * rebuild is done by then; one it holds back until the rebuild is done is waited for no longer.
+   */
+  const finishedOrHeld = (step: Promise<unknown>) => Promise.race([step, new Promise((resolve) => setTimeout(resolve, 100))]);
+  const table = endpoints.E3.table;
+  const scope = `E3:${MODULE}`;
+  const post = (title: string) => ({ id: POST, locales: [{ culture: 'en-GB', title }] });
+
+  /**
+   * A mirror with one post, and an engine rebuilding (nothing saved) whose scan waits for
+   * `scanned`; `seen: false` lets it pass by every row, as a scan that read a table before
+   * its rows were written.
+   */
+  async function rebuilding({ seen = true } = {}) {
+    const deps = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const mirror = openDatabase(deps, 'ws');
+    const search = openSearchDatabase(deps, 'ws-search');
+    const plain = createDexieMirrorStore(mirror);
+    await plain.putRow({ endpoint: 'E3', scope, row: post('Quarterly numbers') });
+    const scan = vi.mocked(scanTable);
+    const actualScan = scan.getMockImplementation()!;
+    const scanned = gate();
+    scan.mockImplementation(async (...args) => {
+      await scanned.opened;
+      if (seen) return actualScan(...args);
+    });
+    const engine = await SearchEngine.open(mirror, search);
+    void engine.ready.finally(() => scan.mockImplementation(actualScan));
+    const keys = async (query: string) => (await engine.search(query)).map((h) => h.key);
+    return { mirror, search, plain, engine, scanned, keys };
+  }
+
+  it('never applies a row the rebuild read before a newer copy an update applied', async () => {
+    const { plain, engine, scanned, keys } = await rebuilding();
+    // A change noted while the scan runs: the rebuild redoes it, reading the row back.
+    await engine.update([{ table, scope, key: POST }]);
+    // That read is held after it has read the row (its copy as of now)...
+    const read = vi.mocked(rowsByRefs);
+    const actualRead = read.getMockImplementation()!;
+    const reading = gate();
+    const release = gate();
+    read.mockImplementationOnce(async (...args) => {
+      const rows = await actualRead(...args);
+      reading.open();
+      await release.opened;
+      return rows;
+    });
+    scanned.open();
+    await reading.opened;
+    // ...while the row changes and the change arrives with its copy.
+    const newer = post('Summer party');
+    await plain.putRow({ endpoint: 'E3', scope, row: newer });
+    const update = engine.update([{ table, scope, key: POST, row: newer }]);
+    await finishedOrHeld(update);
+    release.open();
+    await Promise.all([engine.ready, update]);
+    expect(await keys('party')).toEqual([POST]);
+    expect(await keys('quarterly')).toEqual([]);
+  });
+
+  it('keeps the notes it is to redo when a save is asked for meanwhile, and saves once done', async () => {
+    const { mirror, search, plain, engine, scanned, keys } = await rebuilding({ seen: false });
+    // A row the scan does not see: only its note brings it into the new index...
+    await plain.putRow({ endpoint: 'E3', scope, row: post('Summer party') });
+    await engine.update([{ table, scope, key: POST }]);
+    // ...and a save asked for before the scan is done.
+    const saved = engine.save();
+    await finishedOrHeld(saved);
+    scanned.open();
+    await Promise.all([engine.ready, saved]);
+    expect(await keys('party')).toEqual([POST]);
+    expect(await search.pending.count()).toBe(0);
+    expect((await loadState(search))?.header.mark).toBeTruthy();
+    mirror.close();
+    search.close();
   });
 });
