@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planFromArgs } from '../bench-plan.js';
 import { bindingTimeScale } from '../scenarios/rate-limited.js';
-import { cpuPerThousandRows, parseProcStat } from '../support/cpu-accounting.js';
+import { cpuPerThousandRows, cpuSpent, parseProcStat, type ProcessCpu } from '../support/cpu-accounting.js';
 import { median, percentile } from '../support/stats.js';
 import { rowsPerSecondByTenth } from '../support/timeline.js';
 
@@ -46,7 +46,24 @@ describe('bindingTimeScale', () => {
 describe('CPU accounting', () => {
   it('reads a stat line whose command holds spaces and parentheses', () => {
     const line = '4242 (chromium (x) y) S 4000 4242 4242 0 -1 4194560 1 0 0 0 250 50 0 0 20 0 1 0 100 0 0';
-    expect(parseProcStat(4242, line)).toEqual({ pid: 4242, ppid: 4000, comm: 'chromium (x) y', cpuMs: 3000 });
+    expect(parseProcStat(4242, line)).toEqual({ pid: 4242, ppid: 4000, comm: 'chromium (x) y', cpuMs: 3000, start: 100 });
+  });
+
+  it('subtracts process by process: a page that ended is lost, never taken off; one that started, or took an old pid, counts whole', () => {
+    const browser: ProcessCpu = { pid: 10, start: 1, group: 'chromium', type: 'browser', cpuMs: 1_000 };
+    const closing: ProcessCpu = { pid: 11, start: 2, group: 'chromium', type: 'exited', cpuMs: 90_000 };
+    const oldRenderer: ProcessCpu = { pid: 12, start: 3, group: 'chromium', type: 'renderer', cpuMs: 500 };
+    const host: ProcessCpu = { pid: 20, start: 4, group: 'main', type: 'main', cpuMs: 300 };
+    const reading = (bench: number, processes: ProcessCpu[]) => ({ bench, main: 0, chromium: 0, chromiumByType: {}, processes });
+    const before = reading(50, [browser, closing, oldRenderer, host]);
+    const after = reading(80, [
+      { ...browser, cpuMs: 1_400 },
+      { ...host, cpuMs: 360 },
+      // The old renderer's pid, taken by a new one.
+      { ...oldRenderer, start: 9, cpuMs: 200 },
+      { pid: 13, start: 8, group: 'chromium', type: 'utility', cpuMs: 30 },
+    ]);
+    expect(cpuSpent(before, after)).toEqual({ bench: 30, main: 60, chromium: 630, chromiumByType: { browser: 400, renderer: 200, utility: 30 } });
   });
 
   it('gives CPU per 1000 rows per group and in total', () => {

@@ -11,18 +11,36 @@ export type CpuTimes = Record<CpuGroup, number> & {
   readonly chromiumByType: Record<string, number>;
 };
 
+/** One process's CPU so far, in a reading: what `cpuSpent` subtracts process by process. */
+export interface ProcessCpu {
+  readonly pid: number;
+  /** When it started (ticks since boot): a pid used again is another process. */
+  readonly start: number;
+  readonly group: 'main' | 'chromium';
+  /** Chromium's process type; `exited` for one already gone but not yet reaped (its command line is empty). */
+  readonly type: string;
+  readonly cpuMs: number;
+}
+
+/** A reading: the totals so far, and the processes they add up. */
+export type CpuReading = CpuTimes & { readonly processes: readonly ProcessCpu[] };
+
 export interface ProcStat {
   readonly pid: number;
   readonly ppid: number;
   readonly comm: string;
   /** utime + stime, ms. */
   readonly cpuMs: number;
+  /** Start time, ticks since boot. */
+  readonly start: number;
 }
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 async function processType(pid: number): Promise<string> {
   const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  // A process that has exited keeps its stat until it is reaped, but no command line.
+  if (cmdline === '') return 'exited';
   return /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser';
 }
 
@@ -31,8 +49,8 @@ export function parseProcStat(pid: number, text: string): ProcStat {
   const close = text.lastIndexOf(')');
   const comm = text.slice(text.indexOf('(') + 1, close);
   const fields = text.slice(close + 2).split(' ');
-  // fields[0] is field 3 (state): ppid is field 4, utime 14, stime 15.
-  return { pid, ppid: Number(fields[1]), comm, cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+  // fields[0] is field 3 (state): ppid is field 4, utime 14, stime 15, starttime 22.
+  return { pid, ppid: Number(fields[1]), comm, cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS, start: Number(fields[19]) };
 }
 
 async function readStat(pid: number): Promise<ProcStat | null> {
@@ -47,7 +65,7 @@ async function readStat(pid: number): Promise<ProcStat | null> {
  * CPU ms so far of this process (the bench: reference server, bench origin), of the
  * main-side process and its children, and of every Chromium process below this one.
  */
-export async function cpuTimes(mainPid: number | null): Promise<CpuTimes> {
+export async function cpuTimes(mainPid: number | null): Promise<CpuReading> {
   const pids = (await readdir('/proc').catch(() => [] as string[])).filter((n) => /^\d+$/.test(n)).map(Number);
   const stats = (await Promise.all(pids.map(readStat))).filter((s): s is ProcStat => s !== null);
   const byPid = new Map(stats.map((s) => [s.pid, s]));
@@ -58,26 +76,39 @@ export async function cpuTimes(mainPid: number | null): Promise<CpuTimes> {
     }
     return false;
   };
+  const processes: ProcessCpu[] = [];
+  for (const s of stats) {
+    if (s.pid === process.pid) continue;
+    if (mainPid !== null && below(s.pid, mainPid)) processes.push({ pid: s.pid, start: s.start, group: 'main', type: 'main', cpuMs: s.cpuMs });
+    else if (/chrom/i.test(s.comm) && below(s.pid, process.pid)) processes.push({ pid: s.pid, start: s.start, group: 'chromium', type: await processType(s.pid), cpuMs: s.cpuMs });
+  }
+  return { ...totalsOf(byPid.get(process.pid)?.cpuMs ?? 0, processes), processes };
+}
+
+function totalsOf(bench: number, processes: readonly ProcessCpu[]): CpuTimes {
   let main = 0;
   let chromium = 0;
   const chromiumByType: Record<string, number> = {};
-  for (const s of stats) {
-    if (s.pid === process.pid) continue;
-    if (mainPid !== null && below(s.pid, mainPid)) main += s.cpuMs;
-    else if (/chrom/i.test(s.comm) && below(s.pid, process.pid)) {
-      chromium += s.cpuMs;
-      const type = await processType(s.pid);
-      chromiumByType[type] = (chromiumByType[type] ?? 0) + s.cpuMs;
+  for (const p of processes) {
+    if (p.group === 'main') main += p.cpuMs;
+    else {
+      chromium += p.cpuMs;
+      chromiumByType[p.type] = (chromiumByType[p.type] ?? 0) + p.cpuMs;
     }
   }
-  return { bench: byPid.get(process.pid)?.cpuMs ?? 0, main, chromium, chromiumByType };
+  return { bench, main, chromium, chromiumByType };
 }
 
-/** CPU ms spent between two readings, per group. */
-export function cpuSpent(before: CpuTimes, after: CpuTimes): CpuTimes {
-  const chromiumByType: Record<string, number> = {};
-  for (const [type, ms] of Object.entries(after.chromiumByType)) chromiumByType[type] = ms - (before.chromiumByType[type] ?? 0);
-  return { bench: after.bench - before.bench, main: after.main - before.main, chromium: after.chromium - before.chromium, chromiumByType };
+/**
+ * CPU ms spent between two readings, per group, process by process: a process that
+ * started meanwhile counts whole; one that ended meanwhile is lost (read before closing
+ * pages), never subtracted. Subtracting totals took a page closed just before the first
+ * reading (not yet reaped, so counted there) off the span's Chromium share.
+ */
+export function cpuSpent(before: CpuReading, after: CpuReading): CpuTimes {
+  const earlier = new Map(before.processes.map((p) => [`${p.pid}:${p.start}`, p.cpuMs]));
+  const spent = after.processes.map((p) => ({ ...p, cpuMs: p.cpuMs - (earlier.get(`${p.pid}:${p.start}`) ?? 0) }));
+  return totalsOf(after.bench - before.bench, spent);
 }
 
 /**
