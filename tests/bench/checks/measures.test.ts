@@ -54,7 +54,7 @@ describe('CPU accounting', () => {
     const closing: ProcessCpu = { pid: 11, start: 2, group: 'chromium', type: 'exited', cpuMs: 90_000 };
     const oldRenderer: ProcessCpu = { pid: 12, start: 3, group: 'chromium', type: 'renderer', cpuMs: 500 };
     const host: ProcessCpu = { pid: 20, start: 4, group: 'main', type: 'main', cpuMs: 300 };
-    const reading = (bench: number, processes: ProcessCpu[]) => ({ bench, main: 0, chromium: 0, chromiumByType: {}, processes });
+    const reading = (bench: number, processes: ProcessCpu[]) => ({ bench, processes });
     const before = reading(50, [browser, closing, oldRenderer, host]);
     const after = reading(80, [
       { ...browser, cpuMs: 1_400 },

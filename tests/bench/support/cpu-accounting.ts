@@ -22,8 +22,11 @@ export interface ProcessCpu {
   readonly cpuMs: number;
 }
 
-/** A reading: the totals so far, and the processes they add up. */
-export type CpuReading = CpuTimes & { readonly processes: readonly ProcessCpu[] };
+/** A reading: this process's CPU so far, and every watched process's (`cpuSpent` subtracts them one by one). */
+export interface CpuReading {
+  readonly bench: number;
+  readonly processes: readonly ProcessCpu[];
+}
 
 export interface ProcStat {
   readonly pid: number;
@@ -82,7 +85,7 @@ export async function cpuTimes(mainPid: number | null): Promise<CpuReading> {
     if (mainPid !== null && below(s.pid, mainPid)) processes.push({ pid: s.pid, start: s.start, group: 'main', type: 'main', cpuMs: s.cpuMs });
     else if (/chrom/i.test(s.comm) && below(s.pid, process.pid)) processes.push({ pid: s.pid, start: s.start, group: 'chromium', type: await processType(s.pid), cpuMs: s.cpuMs });
   }
-  return { ...totalsOf(byPid.get(process.pid)?.cpuMs ?? 0, processes), processes };
+  return { bench: byPid.get(process.pid)?.cpuMs ?? 0, processes };
 }
 
 function totalsOf(bench: number, processes: readonly ProcessCpu[]): CpuTimes {
