@@ -42,6 +42,8 @@ export function createSearchClient(worker: WorkerPort, databaseName: string, qui
   let batch = new Map<string, ChangedRow>();
   /** Pages waiting: they go before the rows in `batch` (a page comes in after what was batched before it is sent). */
   let pages: ChangedPage[] = [];
+  /** Lists' marks (search-store.ts): they go with the changes batched before them. */
+  let marks = new Map<string, number>();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   let saveAsked = false;
@@ -67,10 +69,11 @@ export function createSearchClient(worker: WorkerPort, databaseName: string, qui
   const flush = () => {
     clearTimeout(timer);
     timer = undefined;
-    if (batch.size === 0 && pages.length === 0) return;
-    worker.postMessage({ t: 'update', refs: [...batch.values()], ...(pages.length > 0 ? { pages } : {}) });
+    if (batch.size === 0 && pages.length === 0 && marks.size === 0) return;
+    worker.postMessage({ t: 'update', refs: [...batch.values()], ...(pages.length > 0 ? { pages } : {}), ...(marks.size > 0 ? { marks: Object.fromEntries(marks) } : {}) });
     batch = new Map<string, ChangedRow>();
     pages = [];
+    marks = new Map<string, number>();
   };
   const later = () => {
     if (batch.size + pages.reduce((n, page) => n + page.keys.length, 0) >= BATCH_ROWS) flush();
@@ -98,9 +101,15 @@ export function createSearchClient(worker: WorkerPort, databaseName: string, qui
       pages.push(page);
       later();
     },
+    written(scope, seq) {
+      marks.set(scope, Math.max(marks.get(scope) ?? 0, seq + 1));
+      later();
+    },
     cleared() {
       batch = new Map<string, ChangedRow>();
       pages = [];
+      // Marks are only ever a promise about what was sent: dropped, a list is read again from an older one.
+      marks = new Map<string, number>();
       clearTimeout(timer);
       timer = undefined;
       worker.postMessage({ t: 'update', refs: null });

@@ -2,8 +2,8 @@ import { mirrorTableSpecs, SCHEMA_VERSION, type OutpostDb } from '../../src-shar
 import { SearchIndex, SEARCH_INDEX_FORMAT, type SearchIndexState } from './search-index.js';
 import { highlightText, queryWords, scoreText } from './search-rank.js';
 import type { SearchText } from './search-text.js';
-import { mirrorMark, rowsByRefs, scanTable, searchableTables, setMirrorMark, type ChangedRow, type RowRef } from './search-rows.js';
-import { lastPendingId, loadState, mergedNotes, notePending, pendingNotes, saveState, type PendingRefs, type SearchDb } from './search-store.js';
+import { listsBehind, mirrorMark, rowsByRefs, scanTable, searchableTables, setMirrorMark, writeSeqsNow, type ChangedRow, type RowRef } from './search-rows.js';
+import { lastPendingId, loadState, mergedNotes, notePending, pendingNotes, saveState, type ListMarks, type PendingRefs, type SearchDb } from './search-store.js';
 import { searchTextOf } from './search-text.js';
 import type { Piece } from './search-highlight.js';
 
@@ -63,6 +63,10 @@ class Places {
     if (text !== null) this.holding.add(place);
     index.upsert(`${place}|${ref.key}`, text);
   }
+  /** Every list (scope) a row was ever indexed from or looked at in. */
+  scopes(): string[] {
+    return this.list.map((place) => place.split('\u0001')[1]!);
+  }
   parse(ref: string): RowRef {
     const bar = ref.indexOf('|');
     const [table, scope] = this.list[Number(ref.slice(0, bar))]!.split('\u0001') as [string, string];
@@ -85,6 +89,8 @@ export class SearchEngine {
   /** The rebuild under way, if any. */
   private building: Promise<void> | null = null;
   private appliedUpTo = 0;
+  /** Each list's mark (search-store.ts, `ListMarks`), as far as the index and the notes applied go. */
+  private marks = new Map<string, number>();
   /** Settles once the index is loaded or built: queries before that see what is indexed so far. */
   ready: Promise<void> = Promise.resolve();
   /** The loaded index was behind its notes and has caught up: a save spares the next window redoing them. */
@@ -104,9 +110,17 @@ export class SearchEngine {
     if (saved && mark !== null && saved.header.mark === mark && saved.header.version === searchIndexVersion()) {
       engine.index = SearchIndex.fromState(saved.parts.index as SearchIndexState);
       engine.places = new Places(saved.parts.places as string[]);
+      const marks = saved.parts.marks as ListMarks | undefined;
+      // An index saved before marks were kept is taken as up to date with every list it knows, as it then was.
+      if (marks) engine.raiseMarks(marks);
+      else {
+        const seqNow = await writeSeqsNow(mirror);
+        for (const scope of engine.places.scopes()) engine.marks.set(scope, seqNow(scope) + 1);
+      }
       const notes = await pendingNotes(store);
       await engine.redo(notes);
-      engine.unsaved = notes.length > 0;
+      const caughtUp = await engine.catchUp();
+      engine.unsaved = notes.length > 0 || caughtUp;
       engine.setStatus('ready');
     } else {
       engine.ready = engine.rebuild();
@@ -134,11 +148,17 @@ export class SearchEngine {
   private async build(): Promise<void> {
     this.setStatus('building');
     const upTo = await lastPendingId(this.store);
+    // Every write up to these numbers is in what the scan reads; later ones are in the notes redone below.
+    const seqNow = await writeSeqsNow(this.mirror);
     const index = new SearchIndex();
     const places = new Places();
+    const marks = new Map<string, number>();
     for (const table of searchableTables()) {
       await scanTable(this.mirror, table, BATCH, (rows) => {
-        for (const r of rows) places.index(index, r, searchTextOf(r.row));
+        for (const r of rows) {
+          places.index(index, r, searchTextOf(r.row));
+          if (!marks.has(r.scope)) marks.set(r.scope, seqNow(r.scope) + 1);
+        }
         this.onStatus({ state: 'building', rows: index.size });
       });
     }
@@ -148,6 +168,7 @@ export class SearchEngine {
     await this.inTurn(async () => {
       this.index = index;
       this.places = places;
+      this.marks = marks;
       await this.redo((await pendingNotes(this.store)).filter((note) => note.id > upTo));
       this.appliedUpTo = Math.max(this.appliedUpTo, upTo);
     });
@@ -164,21 +185,60 @@ export class SearchEngine {
     return next;
   }
 
-  /** Rows changed (null: the mirror was cleared): noted first, so a restart before the next save redoes them. */
-  update(refs: readonly ChangedRow[] | null): Promise<void> {
+  /**
+   * Rows changed (null: the mirror was cleared), and the lists' marks the window sent with
+   * them: noted first, so a restart before the next save redoes them.
+   */
+  update(refs: readonly ChangedRow[] | null, marks?: ListMarks): Promise<void> {
     return this.inTurn(async () => {
-      const id = await notePending(this.store, refs);
+      const id = await notePending(this.store, refs, marks);
       await this.applyChanges(refs, id);
+      if (marks) this.raiseMarks(marks);
     });
+  }
+
+  private raiseMarks(marks: ListMarks): void {
+    for (const [scope, mark] of Object.entries(marks)) this.marks.set(scope, Math.max(this.marks.get(scope) ?? 0, mark));
+  }
+
+  /**
+   * Reads again what was written to the lists since their marks: changes a window closed
+   * before they reached search (they wait in the window, then in this queue, before they
+   * are noted), and rows written while no window indexed them. Where a write since removed
+   * rows, every row the index holds of that list is looked up too. Each list is then marked
+   * up to date. True when any list was behind.
+   */
+  private async catchUp(): Promise<boolean> {
+    const behind = await listsBehind(this.mirror, this.marks, this.places.scopes());
+    if (behind.length === 0) return false;
+    const refs = new Map<string, ChangedRow>();
+    const removing = new Set(behind.filter((list) => list.removed).map((list) => `${list.table}\u0001${list.scope}`));
+    if (removing.size > 0) {
+      for (const id of this.index.indexedRefs()) {
+        const ref = this.places.parse(id);
+        if (removing.has(`${ref.table}\u0001${ref.scope}`)) refs.set(id, ref);
+      }
+    }
+    for (const { table, scope, keys, since } of behind) {
+      for (const key of keys) {
+        const ref = { table, scope, key, since };
+        const id = this.places.refOf(ref);
+        if (!refs.has(id)) refs.set(id, ref);
+      }
+    }
+    await this.applyChanges([...refs.values()], this.appliedUpTo);
+    for (const { scope, seq } of behind) this.marks.set(scope, Math.max(this.marks.get(scope) ?? 0, seq + 1));
+    return true;
   }
 
   /** Redoes notes not in the saved index, as one change (see `mergedNotes`). */
   private async redo(notes: readonly PendingRefs[]): Promise<void> {
     if (notes.length === 0) return;
-    const { cleared, refs } = mergedNotes(notes);
+    const { cleared, refs, marks } = mergedNotes(notes);
     const upTo = notes.at(-1)!.id;
     if (cleared) await this.applyChanges(null, upTo);
     await this.applyChanges(refs, upTo);
+    this.raiseMarks(marks);
   }
 
   private async applyChanges(refs: readonly ChangedRow[] | null, noteId: number): Promise<void> {
@@ -211,7 +271,7 @@ export class SearchEngine {
     await this.queue.catch(() => undefined);
     if (this.index.needsCompaction && mark === undefined) return this.rebuild();
     const header = { version: searchIndexVersion(), mark: mark ?? (await mirrorMark(this.mirror)) ?? '', savedAt: new Date().toISOString() };
-    await saveState(this.store, header, { index: this.index.exportState(), places: this.places.list }, this.appliedUpTo);
+    await saveState(this.store, header, { index: this.index.exportState(), places: this.places.list, marks: Object.fromEntries(this.marks) }, this.appliedUpTo);
     this.unsaved = false;
   }
 

@@ -60,6 +60,11 @@ export class SearchIndex {
     return this.ids.has(ref);
   }
 
+  /** Every indexed row's ref. */
+  indexedRefs(): IterableIterator<string> {
+    return this.ids.keys();
+  }
+
   /** Indexes a row's text (null: the row has none, so it leaves the index). True when something changed. */
   upsert(ref: string, text: SearchText | null): boolean {
     if (text === null) return this.remove(ref);

@@ -1,11 +1,12 @@
 import type { SearchHit, SearchStatus } from './search-engine.js';
 import type { ChangedPage, ChangedRow } from './search-rows.js';
+import type { ListMarks } from './search-store.js';
 
 /** Messages from the window to the search worker. */
 export type ToWorker =
   | { readonly t: 'open'; readonly databaseName: string }
-  /** `pages` first, then `refs`; `refs` null: the mirror was cleared. */
-  | { readonly t: 'update'; readonly refs: readonly ChangedRow[] | null; readonly pages?: readonly ChangedPage[] }
+  /** `pages` first, then `refs`; `refs` null: the mirror was cleared. `marks`: the lists' writes these complete. */
+  | { readonly t: 'update'; readonly refs: readonly ChangedRow[] | null; readonly pages?: readonly ChangedPage[]; readonly marks?: ListMarks }
   | { readonly t: 'search'; readonly id: number; readonly query: string; readonly limit: number }
   | { readonly t: 'save' };
 

@@ -1,5 +1,20 @@
 import type { SearchText } from './search-text.js';
-import { currentRows, currentRowsSince, eachScopeBatch, mirrorTableSpecs, onlyPass, scopeKeyPasses, tableScopes, type OutpostDb, type ScopeKey } from '../../src-shared/store/index.js';
+import {
+  currentRows,
+  currentRowsSince,
+  eachScopeBatch,
+  keysWrittenSince,
+  mirrorTableSpecs,
+  onlyPass,
+  parseScopeKey,
+  scopeId,
+  scopeKeyOfId,
+  scopeKeyPasses,
+  scopeRevisions,
+  tableScopes,
+  type OutpostDb,
+  type ScopeKey,
+} from '../../src-shared/store/index.js';
 
 /**
  * The one place search reads the mirror. The mirror's row layout may change (rows kept
@@ -103,6 +118,51 @@ export async function rowsByRefs(db: OutpostDb, refs: readonly (RowRef & { reado
     });
   }
   return out;
+}
+
+/**
+ * Each list's last write sequence number as it is now, looked up by scope (0 for a list
+ * never written). Read before a scan of the rows: every write up to these numbers is in
+ * what the scan reads.
+ */
+export async function writeSeqsNow(db: OutpostDb): Promise<(scope: ScopeKey) => number> {
+  const seqs = new Map((await scopeRevisions(db)).map((r) => [r.scope, r.seq]));
+  return (scope) => seqs.get(scopeId(scope)) ?? 0;
+}
+
+/** A list written since search last kept up with it. */
+export interface ListBehind {
+  readonly table: string;
+  readonly scope: ScopeKey;
+  /** Its last write sequence number: once `keys` are read again, search has kept up with it. */
+  readonly seq: number;
+  /** Search's mark for the list: every write below it had reached search. */
+  readonly since: number;
+  /** Keys written from `since` on (their current copies are in the list's newer chunks). */
+  readonly keys: readonly string[];
+  /** A write from `since` on removed rows: what search holds of the list must be looked up too. */
+  readonly removed: boolean;
+}
+
+/**
+ * The lists written at or past search's mark for them (`marks`: every write of a list
+ * below its mark had reached search; a list without one never reached it), with the keys
+ * written since. `known` names lists by scope key; any other list is named by one of its
+ * rows, and a list with none that search never knew is left out.
+ */
+export async function listsBehind(db: OutpostDb, marks: ReadonlyMap<ScopeKey, number>, known: Iterable<ScopeKey>): Promise<ListBehind[]> {
+  const byId = new Map<number, ScopeKey>();
+  for (const scope of [...marks.keys(), ...known]) byId.set(scopeId(scope), scope);
+  const behind: ListBehind[] = [];
+  for (const revision of await scopeRevisions(db)) {
+    const scope = byId.get(revision.scope) ?? (await scopeKeyOfId(db, revision.scope));
+    if (scope === null) continue;
+    const since = marks.get(scope) ?? 0;
+    if (revision.seq < since) continue;
+    const keys = await keysWrittenSince(db, scope, since);
+    behind.push({ table: parseScopeKey(scope).endpoint.table, scope, seq: revision.seq, since, keys, removed: revision.resetAt > 0 && revision.resetAt >= since });
+  }
+  return behind;
 }
 
 /** The keys of one list's rows in a table (read before the list is removed). */

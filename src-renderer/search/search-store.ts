@@ -37,13 +37,24 @@ export interface PendingNote {
   /** Null (either form): the whole mirror was cleared. */
   readonly places?: readonly PendingPlace[] | null;
   readonly refs?: readonly RowRef[] | null;
+  /** Lists' marks the update carried (see {@link ListMarks}). */
+  readonly marks?: ListMarks;
 }
+
+/**
+ * Marks for lists, by scope key: every write of the list below its mark had reached
+ * search when the update that carried the mark was noted (a later write's sequence
+ * number is always higher). What a window closed before its changes reached search
+ * missed is then read again from the marks on (`SearchEngine`'s catch-up).
+ */
+export type ListMarks = Readonly<Record<string, number>>;
 
 /** A pending note as read: the rows it names, each with its place's `since` where the note has one. */
 export interface PendingRefs {
   readonly id: number;
   /** Null: the whole mirror was cleared. */
   readonly refs: readonly ChangedRow[] | null;
+  readonly marks?: ListMarks;
 }
 
 export type SearchDb = Dexie & {
@@ -83,8 +94,8 @@ export async function loadState(db: SearchDb): Promise<{ header: SavedHeader; pa
 }
 
 /** Notes rows changed (or the mirror cleared) before they reach the index; returns the note's id. */
-export async function notePending(db: SearchDb, refs: readonly ChangedRow[] | null): Promise<number> {
-  return db.pending.add({ places: refs === null ? null : placesOf(refs) });
+export async function notePending(db: SearchDb, refs: readonly ChangedRow[] | null, marks?: ListMarks): Promise<number> {
+  return db.pending.add({ places: refs === null ? null : placesOf(refs), ...(marks ? { marks } : {}) });
 }
 
 type Place = { table: string; scope: RowRef['scope']; keys: string[]; since?: number | null };
@@ -112,7 +123,7 @@ export function placesOf(refs: readonly ChangedRow[]): PendingPlace[] {
 
 /** The notes not yet in the saved index, oldest first, in either stored form. */
 export async function pendingNotes(db: SearchDb): Promise<PendingRefs[]> {
-  return (await db.pending.orderBy(':id').toArray()).map((note) => ({ id: note.id!, refs: refsOf(note) }));
+  return (await db.pending.orderBy(':id').toArray()).map((note) => ({ id: note.id!, refs: refsOf(note), ...(note.marks ? { marks: note.marks } : {}) }));
 }
 
 function refsOf(note: PendingNote): readonly ChangedRow[] | null {
@@ -127,7 +138,7 @@ function refsOf(note: PendingNote): readonly ChangedRow[] | null {
  * only read the same rows again. A row keeps the highest `since` a note gave it: each
  * holds from its write on, and the row was written at both.
  */
-export function mergedNotes(notes: readonly PendingRefs[]): { readonly cleared: boolean; readonly refs: ChangedRow[] } {
+export function mergedNotes(notes: readonly PendingRefs[]): { readonly cleared: boolean; readonly refs: ChangedRow[]; readonly marks: ListMarks } {
   const last = notes.findLastIndex((note) => note.refs === null);
   const rows = new Map<string, ChangedRow>();
   for (const note of notes.slice(last + 1)) {
@@ -137,7 +148,16 @@ export function mergedNotes(notes: readonly PendingRefs[]): { readonly cleared: 
       rows.set(id, since < 0 ? { table: ref.table, scope: ref.scope, key: ref.key } : { table: ref.table, scope: ref.scope, key: ref.key, since });
     }
   }
-  return { cleared: last >= 0, refs: [...rows.values()] };
+  return { cleared: last >= 0, refs: [...rows.values()], marks: highestMarks(notes.map((note) => note.marks)) };
+}
+
+/** Each list's highest mark of several (a mark only ever says more than a lower one). */
+export function highestMarks(all: readonly (ListMarks | undefined)[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const marks of all) {
+    for (const [scope, mark] of Object.entries(marks ?? {})) out[scope] = Math.max(out[scope] ?? 0, mark);
+  }
+  return out;
 }
 
 export async function lastPendingId(db: SearchDb): Promise<number> {

@@ -1,7 +1,7 @@
 import { endpoints, rowKey } from '../../src-shared/api/index.js';
 import type { OutboxEntry, OutboxStore, Target } from '../../src-shared/outbox/index.js';
 import { rowLocationOf } from '../../src-shared/outbox/index.js';
-import { pageRows, parseScopeKey, storedPageOf, type MirrorStore, type OutpostDb } from '../../src-shared/store/index.js';
+import { pageRows, parseScopeKey, storedPageOf, sweepSeqOf, type MirrorStore, type OutpostDb, type ScopeKey } from '../../src-shared/store/index.js';
 import { searchTextOf } from './search-text.js';
 import { scopeRowRefs, sweptRowRefs, type ChangedPage, type ChangedRow, type RowRef } from './search-rows.js';
 
@@ -10,6 +10,12 @@ export interface SearchSink {
   changed(refs: readonly ChangedRow[]): void;
   /** A sync page's rows, as stored; after what was `changed` before it. */
   page(page: ChangedPage): void;
+  /**
+   * Every write of a list up to write sequence number `seq` has been passed on (after what
+   * it changed): a window that closes before this reaches search leaves the list to be
+   * read again from its last mark on.
+   */
+  written(scope: ScopeKey, seq: number): void;
   cleared(): void;
 }
 
@@ -52,6 +58,7 @@ export function withSearchUpdates<S extends MirrorStore & OutboxStore>(store: S,
       const keys = stored?.keys ?? rows.map((row) => rowKey(endpoint, row));
       const texts = rows.map((row) => searchTextOf(row as Record<string, unknown>));
       if (keys.length > 0) sink.page({ table: endpoint.table, scope: command.scope, keys, texts, ...(stored ? { since: stored.since } : {}) });
+      if (stored) sink.written(command.scope, stored.through);
       return result;
     },
     async putRow(command) {
@@ -64,6 +71,9 @@ export function withSearchUpdates<S extends MirrorStore & OutboxStore>(store: S,
       const swept = command.sweep ? await safely(() => sweptRowRefs(db, table, command.scope, command.pass)) : [];
       const result = await store.finishPass(command);
       if (swept.length > 0) sink.changed(swept);
+      // A sweep that removed rows took a number of its own: marked, the next window need not look its list over again.
+      const seq = sweepSeqOf(command);
+      if (seq !== undefined) sink.written(command.scope, seq);
       return result;
     },
     async removeScopes(scopes) {

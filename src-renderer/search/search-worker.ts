@@ -36,7 +36,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   if (!engine) return;
   if (message.t === 'update') {
     const refs = message.refs === null ? null : [...(message.pages ?? []).flatMap(pageRows), ...message.refs];
-    void engine.then((e) => e.update(refs)).then(() => saves.changed(), fail);
+    void engine.then((e) => e.update(refs, message.marks)).then(() => saves.changed(), fail);
   } else if (message.t === 'save') {
     void engine.then((e) => e.save()).catch(fail);
   } else if (message.t === 'search') {

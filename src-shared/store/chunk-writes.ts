@@ -108,6 +108,8 @@ export interface StoredPage {
    * is current from now on has this number or a higher one (row-source.ts, `currentRowsSince`).
    */
   readonly since: number;
+  /** The number of its last chunk: every write of the list up to it had been made when the page was stored. */
+  readonly through: number;
 }
 
 const storedPages = new WeakMap<readonly Record<string, unknown>[], StoredPage>();
@@ -120,6 +122,21 @@ export function storedPageOf(rows: readonly Record<string, unknown>[]): StoredPa
   return storedPages.get(rows);
 }
 
+const sweeps = new WeakMap<object, number>();
+
+/**
+ * The write sequence number a pass's sweep took, by the command that asked for it (none
+ * when the sweep removed nothing): every write of the list up to it had been made.
+ */
+export function sweepSeqOf(command: object): number | undefined {
+  return sweeps.get(command);
+}
+
+/** Remembers the sequence number a command's sweep took (see {@link sweepSeqOf}). */
+export function noteSweepSeq(command: object, seq: number | undefined): void {
+  if (seq !== undefined) sweeps.set(command, seq);
+}
+
 /**
  * Stores rows as new chunks of the scope (a chunk per {@link chunkEnds} part, numbered
  * in the rows' order), stamped with the pass; the newest copy of each key.
@@ -130,7 +147,7 @@ export async function appendChunk(db: OutpostDb, scope: ScopeKey, table: string,
   const texts = rows.map((row) => JSON.stringify(row));
   const ends = chunkEnds(texts);
   let chunk = await nextSeqs(db, id, ends.length);
-  storedPages.set(rows, { keys, since: chunk });
+  storedPages.set(rows, { keys, since: chunk, through: chunk + ends.length - 1 });
   const heads: ChunkHead[] = [];
   const bodies: ChunkBody[] = [];
   let start = 0;
@@ -190,19 +207,20 @@ export async function countScope(db: OutpostDb, scope: ScopeKey): Promise<number
 }
 
 /** The sweep after a complete full pass (see chunk-resolve.ts's planSweep). */
-export async function sweepScope(db: OutpostDb, scope: ScopeKey, pass: string): Promise<{ deleted: number; rowCount: number }> {
+export async function sweepScope(db: OutpostDb, scope: ScopeKey, pass: string): Promise<{ deleted: number; rowCount: number; seq?: number }> {
   const id = scopeId(scope);
   const plan = planSweep(await headsOf(db, id), await overlayOf(db, id), pass);
+  let seq: number | undefined;
   if (plan.chunks.length > 0 || plan.overlay.length > 0 || plan.tombstones.length > 0) {
-    const seq = await nextSeq(db, id, true);
+    seq = await nextSeq(db, id, true);
     const keys = plan.chunks.map((c) => [id, c] as [number, number]);
     await db.chunkHeads.bulkDelete(keys);
     await db.chunkBodies.bulkDelete(keys);
     await db.overlay.bulkDelete(plan.overlay.map((e) => [id, e.key] as [number, string]));
     const table = (await db.chunkHeads.where('[scope+chunk]').between(...range(id)).first())?.table ?? '';
-    await db.overlay.bulkPut(plan.tombstones.map((key) => ({ scope: id, scopeKey: scope, table, key, seq, pass: null, row: null })));
+    await db.overlay.bulkPut(plan.tombstones.map((key) => ({ scope: id, scopeKey: scope, table, key, seq: seq!, pass: null, row: null })));
   }
-  return { deleted: plan.deleted, rowCount: plan.rowCount };
+  return { deleted: plan.deleted, rowCount: plan.rowCount, ...(seq !== undefined ? { seq } : {}) };
 }
 
 /** Deletes every row of a scope and its revision. */

@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie';
 import { endpoints, rowKey } from '../api/index.js';
-import { appendChunk, chunkTables, clearChunks, countScope, dropScope, putLocal, sweepScope } from './chunk-writes.js';
+import { appendChunk, chunkTables, clearChunks, countScope, dropScope, noteSweepSeq, putLocal, sweepScope } from './chunk-writes.js';
 import type { MirrorStore } from './mirror-store.js';
 import { pageRows } from './page-rows.js';
 import { quarantineKeyOf, staleQuarantineIds } from './quarantine-keys.js';
@@ -33,14 +33,17 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
       return { written: rows.length };
     },
 
-    async finishPass({ scope, pass, sweep, state }) {
+    async finishPass(command) {
+      const { scope, pass, sweep, state } = command;
       let deleted = 0;
       let rowCount = 0;
+      let seq: number | undefined;
       await db.transaction('rw', [...chunkTables(db), db.scopes], async () => {
-        if (sweep) ({ deleted, rowCount } = await sweepScope(db, scope, pass));
+        if (sweep) ({ deleted, rowCount, seq } = await sweepScope(db, scope, pass));
         else rowCount = await countScope(db, scope);
         await db.scopes.put({ ...state, rowCount });
       });
+      noteSweepSeq(command, seq);
       return { deleted, rowCount };
     },
 

@@ -72,6 +72,41 @@ export async function currentRowsSince(db: OutpostDb, scope: ScopeKey, keys: rea
   });
 }
 
+/**
+ * The keys of a scope written at sequence number `since` or later: those of its chunks
+ * from `since` on and of its overlay entries written since (tombstones included). A
+ * reader that kept up with the scope's writes below `since` reads these again
+ * ({@link currentRowsSince}). Rows a sweep or a list's removal deleted outright are not
+ * among them: the scope's `resetAt` says whether a write since removed any.
+ */
+export async function keysWrittenSince(db: OutpostDb, scope: ScopeKey, since: number): Promise<string[]> {
+  const id = scopeId(scope);
+  return db.transaction('r', tablesOf(db), async () => {
+    const keys = new Set<string>();
+    await db.chunkHeads.where('[scope+chunk]').between([id, since], [id, Dexie.maxKey]).each((head) => {
+      for (const key of head.keys) keys.add(key);
+    });
+    await db.overlay.where('[scope+key]').between(...range(id)).each((entry) => {
+      if (entry.seq >= since) keys.add(entry.key);
+    });
+    return [...keys];
+  });
+}
+
+/** Every list's write sequence (one record per list ever written, a removed one's too). */
+export function scopeRevisions(db: OutpostDb): Promise<ScopeRevision[]> {
+  return db.revisions.toArray();
+}
+
+/** The scope key of a list's id, from one of its chunk heads or overlay entries; null when it holds none. */
+export async function scopeKeyOfId(db: OutpostDb, id: number): Promise<ScopeKey | null> {
+  return db.transaction('r', tablesOf(db), async () => {
+    const head = await db.chunkHeads.where('[scope+chunk]').between(...range(id)).first();
+    if (head) return head.scopeKey;
+    return (await db.overlay.where('[scope+key]').between(...range(id)).first())?.scopeKey ?? null;
+  });
+}
+
 /** The current rows of a scope with the given keys (undefined where it has none). */
 export async function getRows(db: OutpostDb, scope: ScopeKey, keys: readonly string[]): Promise<(StoredRow | undefined)[]> {
   const { table, places, rowAt } = await locate(db, scope, keys);

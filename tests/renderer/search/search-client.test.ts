@@ -45,6 +45,27 @@ describe('the search client', () => {
     ]);
   });
 
+  it('sends each list\'s mark with the changes written before it, the highest of several, and drops marks when the mirror is cleared', () => {
+    const posted: ToWorker[] = [];
+    const client = createSearchClient({ postMessage: (m) => void posted.push(m), onmessage: null }, 'ws');
+    const page = { table: 'comments', scope: 'E2:x', keys: ['a'], texts: [null] };
+    client.page(page);
+    client.written('E2:x', 7);
+    client.written('E2:x', 5);
+    client.written('E2:y', 2);
+    client.flush();
+    // A mark is one past the last write it covers.
+    expect(posted.filter((m) => m.t === 'update')).toEqual([{ t: 'update', refs: [], pages: [page], marks: { 'E2:x': 8, 'E2:y': 3 } }]);
+    // A mark alone still goes (a sweep that changed no row search holds).
+    client.written('E2:x', 9);
+    client.flush();
+    expect(posted.at(-1)).toEqual({ t: 'update', refs: [], marks: { 'E2:x': 10 } });
+    client.written('E2:x', 11);
+    client.cleared();
+    client.flush();
+    expect(posted.at(-1)).toEqual({ t: 'update', refs: null });
+  });
+
   it('asks the worker to save only once the user pauses, one save at a time', () => {
     const posted: ToWorker[] = [];
     const port: WorkerPort = { postMessage: (m) => void posted.push(m), onmessage: null };
