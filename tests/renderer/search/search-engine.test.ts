@@ -27,6 +27,8 @@ const POST = '22222222-2222-4222-8222-222222222222';
 const C1 = 'c1c1c1c1-c1c1-4c1c-8c1c-c1c1c1c1c1c1';
 const C2 = 'c2c2c2c2-c2c2-4c2c-8c2c-c2c2c2c2c2c2';
 const COMMENTS = `E2:${MODULE}/${POST}`;
+/** The n-th of many comments' ids. */
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const comment = (id: string, text: string) => ({ id, locales: [{ culture: 'en-GB', text }] });
 const state = (_pass: string): ScopeState => ({
   scope: COMMENTS, endpoint: 'E2', params: { moduleId: MODULE, contentId: POST }, parent: null, status: 'idle', pass: null,
@@ -163,7 +165,6 @@ describe('the saved index', () => {
   it('redoes a sync page noted after the save from the list\'s newer chunks only, and is saved again', async () => {
     const { open } = await setup();
     const first = await open();
-    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     for (let n = 0; n < 30; n++) await first.store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows: [comment(id(n), `Comment number ${n}`)], quarantined: [], state: state('p1') });
     await first.settled();
     await first.engine.save();
@@ -327,7 +328,6 @@ describe('a window closed before its changes reached search', () => {
   it('needs no reading again of what reached search, however many pages and sweeps', async () => {
     const { open } = await setup();
     const first = await open();
-    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     for (let n = 0; n < 5; n++) await first.store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows: [comment(id(n), `Comment number ${n}`)], quarantined: [], state: state('p1') });
     await first.store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p2', rows: [comment(id(0), 'Kept')], quarantined: [], state: state('p2') });
     await first.store.finishPass({ endpoint: 'E2', scope: COMMENTS, pass: 'p2', sweep: true, state: state('p2') });
