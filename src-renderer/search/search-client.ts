@@ -3,6 +3,7 @@ import { whenQuiet, type QuietTiming } from '../lib/when-quiet.js';
 import type { SearchHit, SearchStatus } from './search-engine.js';
 import type { FromWorker, ToWorker } from './search-protocol.js';
 import type { ChangedPage, ChangedRow } from './search-rows.js';
+import { raiseMarks } from './search-store.js';
 import type { SearchSink } from './search-updates.js';
 
 /** The window's side of search: queries to the worker, changed rows batched for it. */
@@ -102,7 +103,7 @@ export function createSearchClient(worker: WorkerPort, databaseName: string, qui
       later();
     },
     written(scope, seq) {
-      marks.set(scope, Math.max(marks.get(scope) ?? 0, seq + 1));
+      raiseMarks(marks, { [scope]: seq + 1 });
       later();
     },
     cleared() {

@@ -3,7 +3,7 @@ import { SearchIndex, SEARCH_INDEX_FORMAT, type SearchIndexState } from './searc
 import { highlightText, queryWords, scoreText } from './search-rank.js';
 import type { SearchText } from './search-text.js';
 import { listsBehind, mirrorMark, rowsByRefs, scanTable, searchableTables, setMirrorMark, writeSeqsNow, type ChangedRow, type RowRef } from './search-rows.js';
-import { lastPendingId, loadState, mergedNotes, notePending, pendingNotes, saveState, type ListMarks, type PendingRefs, type SearchDb } from './search-store.js';
+import { lastPendingId, loadState, mergedNotes, notePending, pendingNotes, raiseMarks, saveState, type ListMarks, type PendingRefs, type SearchDb } from './search-store.js';
 import { searchTextOf } from './search-text.js';
 import type { Piece } from './search-highlight.js';
 
@@ -112,7 +112,7 @@ export class SearchEngine {
       engine.places = new Places(saved.parts.places as string[]);
       const marks = saved.parts.marks as ListMarks | undefined;
       // An index saved before marks were kept is taken as up to date with every list it knows, as it then was.
-      if (marks) engine.raiseMarks(marks);
+      if (marks) raiseMarks(engine.marks, marks);
       else {
         const seqNow = await writeSeqsNow(mirror);
         for (const scope of engine.places.scopes()) engine.marks.set(scope, seqNow(scope) + 1);
@@ -193,12 +193,8 @@ export class SearchEngine {
     return this.inTurn(async () => {
       const id = await notePending(this.store, refs, marks);
       await this.applyChanges(refs, id);
-      if (marks) this.raiseMarks(marks);
+      raiseMarks(this.marks, marks);
     });
-  }
-
-  private raiseMarks(marks: ListMarks): void {
-    for (const [scope, mark] of Object.entries(marks)) this.marks.set(scope, Math.max(this.marks.get(scope) ?? 0, mark));
   }
 
   /**
@@ -227,7 +223,7 @@ export class SearchEngine {
       }
     }
     await this.applyChanges([...refs.values()], this.appliedUpTo);
-    for (const { scope, seq } of behind) this.marks.set(scope, Math.max(this.marks.get(scope) ?? 0, seq + 1));
+    raiseMarks(this.marks, Object.fromEntries(behind.map(({ scope, seq }) => [scope, seq + 1])));
     return true;
   }
 
@@ -238,7 +234,7 @@ export class SearchEngine {
     const upTo = notes.at(-1)!.id;
     if (cleared) await this.applyChanges(null, upTo);
     await this.applyChanges(refs, upTo);
-    this.raiseMarks(marks);
+    raiseMarks(this.marks, marks);
   }
 
   private async applyChanges(refs: readonly ChangedRow[] | null, noteId: number): Promise<void> {

@@ -151,13 +151,16 @@ export function mergedNotes(notes: readonly PendingRefs[]): { readonly cleared: 
   return { cleared: last >= 0, refs: [...rows.values()], marks: highestMarks(notes.map((note) => note.marks)) };
 }
 
-/** Each list's highest mark of several (a mark only ever says more than a lower one). */
+/** Raises lists' marks in `into` to these where they are higher (a mark only ever says more than a lower one). */
+export function raiseMarks(into: Map<string, number>, marks: ListMarks | undefined): void {
+  for (const [scope, mark] of Object.entries(marks ?? {})) into.set(scope, Math.max(into.get(scope) ?? 0, mark));
+}
+
+/** Each list's highest mark of several. */
 export function highestMarks(all: readonly (ListMarks | undefined)[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const marks of all) {
-    for (const [scope, mark] of Object.entries(marks ?? {})) out[scope] = Math.max(out[scope] ?? 0, mark);
-  }
-  return out;
+  const out = new Map<string, number>();
+  for (const marks of all) raiseMarks(out, marks);
+  return Object.fromEntries(out);
 }
 
 export async function lastPendingId(db: SearchDb): Promise<number> {

@@ -1,7 +1,7 @@
 import { endpoints, rowKey } from '../../src-shared/api/index.js';
 import type { OutboxEntry, OutboxStore, Target } from '../../src-shared/outbox/index.js';
 import { rowLocationOf } from '../../src-shared/outbox/index.js';
-import { pageRows, parseScopeKey, storedPageOf, sweepSeqOf, type MirrorStore, type OutpostDb, type ScopeKey } from '../../src-shared/store/index.js';
+import { lastSeqOf, pageRows, parseScopeKey, storedPageOf, type MirrorStore, type OutpostDb, type ScopeKey } from '../../src-shared/store/index.js';
 import { searchTextOf } from './search-text.js';
 import { scopeRowRefs, sweptRowRefs, type ChangedPage, type ChangedRow, type RowRef } from './search-rows.js';
 
@@ -46,6 +46,12 @@ export function withSearchUpdates<S extends MirrorStore & OutboxStore>(store: S,
     sink.changed(refsOfTargets([...before, ...targets]));
   };
 
+  /** The list's writes up to the command's last sequence number have been passed on (none: it wrote nothing). */
+  const markWritten = (scope: ScopeKey, command: object) => {
+    const seq = lastSeqOf(command);
+    if (seq !== undefined) sink.written(scope, seq);
+  };
+
   return {
     ...store,
     async applyPage(command) {
@@ -58,7 +64,7 @@ export function withSearchUpdates<S extends MirrorStore & OutboxStore>(store: S,
       const keys = stored?.keys ?? rows.map((row) => rowKey(endpoint, row));
       const texts = rows.map((row) => searchTextOf(row as Record<string, unknown>));
       if (keys.length > 0) sink.page({ table: endpoint.table, scope: command.scope, keys, texts, ...(stored ? { since: stored.since } : {}) });
-      if (stored) sink.written(command.scope, stored.through);
+      markWritten(command.scope, command);
       return result;
     },
     async putRow(command) {
@@ -72,8 +78,7 @@ export function withSearchUpdates<S extends MirrorStore & OutboxStore>(store: S,
       const result = await store.finishPass(command);
       if (swept.length > 0) sink.changed(swept);
       // A sweep that removed rows took a number of its own: marked, the next window need not look its list over again.
-      const seq = sweepSeqOf(command);
-      if (seq !== undefined) sink.written(command.scope, seq);
+      markWritten(command.scope, command);
       return result;
     },
     async removeScopes(scopes) {

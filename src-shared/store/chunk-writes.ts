@@ -108,8 +108,6 @@ export interface StoredPage {
    * is current from now on has this number or a higher one (row-source.ts, `currentRowsSince`).
    */
   readonly since: number;
-  /** The number of its last chunk: every write of the list up to it had been made when the page was stored. */
-  readonly through: number;
 }
 
 const storedPages = new WeakMap<readonly Record<string, unknown>[], StoredPage>();
@@ -122,32 +120,34 @@ export function storedPageOf(rows: readonly Record<string, unknown>[]): StoredPa
   return storedPages.get(rows);
 }
 
-const sweeps = new WeakMap<object, number>();
+const lastSeqs = new WeakMap<object, number>();
 
 /**
- * The write sequence number a pass's sweep took, by the command that asked for it (none
- * when the sweep removed nothing): every write of the list up to it had been made.
+ * The last write sequence number a store command took in its list (a page's last chunk, a
+ * sweep's own number), by the command: every write of the list up to it had been made
+ * when the command's transaction committed. None for a command that wrote nothing.
  */
-export function sweepSeqOf(command: object): number | undefined {
-  return sweeps.get(command);
+export function lastSeqOf(command: object): number | undefined {
+  return lastSeqs.get(command);
 }
 
-/** Remembers the sequence number a command's sweep took (see {@link sweepSeqOf}). */
-export function noteSweepSeq(command: object, seq: number | undefined): void {
-  if (seq !== undefined) sweeps.set(command, seq);
+/** Remembers the last sequence number a command took (see {@link lastSeqOf}). */
+export function noteLastSeq(command: object, seq: number | undefined): void {
+  if (seq !== undefined) lastSeqs.set(command, seq);
 }
 
 /**
  * Stores rows as new chunks of the scope (a chunk per {@link chunkEnds} part, numbered
  * in the rows' order), stamped with the pass; the newest copy of each key.
+ * @returns the last chunk's number (none when there are no rows).
  */
-export async function appendChunk(db: OutpostDb, scope: ScopeKey, table: string, pass: string, keys: readonly string[], rows: readonly Record<string, unknown>[]): Promise<void> {
-  if (rows.length === 0) return;
+export async function appendChunk(db: OutpostDb, scope: ScopeKey, table: string, pass: string, keys: readonly string[], rows: readonly Record<string, unknown>[]): Promise<number | undefined> {
+  if (rows.length === 0) return undefined;
   const id = scopeId(scope);
   const texts = rows.map((row) => JSON.stringify(row));
   const ends = chunkEnds(texts);
   let chunk = await nextSeqs(db, id, ends.length);
-  storedPages.set(rows, { keys, since: chunk, through: chunk + ends.length - 1 });
+  storedPages.set(rows, { keys, since: chunk });
   const heads: ChunkHead[] = [];
   const bodies: ChunkBody[] = [];
   let start = 0;
@@ -159,6 +159,7 @@ export async function appendChunk(db: OutpostDb, scope: ScopeKey, table: string,
   }
   await db.chunkHeads.bulkAdd(heads);
   await db.chunkBodies.bulkAdd(bodies);
+  return chunk - 1;
 }
 
 /** What one row written on its own holds besides the row. */

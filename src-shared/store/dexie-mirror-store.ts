@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie';
 import { endpoints, rowKey } from '../api/index.js';
-import { appendChunk, chunkTables, clearChunks, countScope, dropScope, noteSweepSeq, putLocal, sweepScope } from './chunk-writes.js';
+import { appendChunk, chunkTables, clearChunks, countScope, dropScope, noteLastSeq, putLocal, sweepScope } from './chunk-writes.js';
 import type { MirrorStore } from './mirror-store.js';
 import { pageRows } from './page-rows.js';
 import { quarantineKeyOf, staleQuarantineIds } from './quarantine-keys.js';
@@ -14,12 +14,14 @@ import { scopeId } from './scope-key.js';
  */
 export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
   return {
-    async applyPage({ endpoint, scope, pass, rows: given, quarantined, state }) {
+    async applyPage(command) {
+      const { endpoint, scope, pass, rows: given, quarantined, state } = command;
       const def = endpoints[endpoint];
       const rows = pageRows(given);
+      let last: number | undefined;
       await db.transaction('rw', [...chunkTables(db), db.quarantine, db.scopes], async () => {
         const keys = rows.map((row) => rowKey(def, row));
-        await appendChunk(db, scope, def.table, pass, keys, rows);
+        last = await appendChunk(db, scope, def.table, pass, keys, rows);
         // The quarantine keeps one entry per row, the latest; a valid copy of the row ends it.
         const inScope = db.quarantine.where('scope').equals(scope);
         if ((await inScope.count()) > 0) {
@@ -30,6 +32,7 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
         if (quarantined.length > 0) await db.quarantine.bulkAdd(quarantined.map((q) => ({ ...q })));
         await db.scopes.put(state);
       });
+      noteLastSeq(command, last);
       return { written: rows.length };
     },
 
@@ -43,7 +46,7 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
         else rowCount = await countScope(db, scope);
         await db.scopes.put({ ...state, rowCount });
       });
-      noteSweepSeq(command, seq);
+      noteLastSeq(command, seq);
       return { deleted, rowCount };
     },
 

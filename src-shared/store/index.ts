@@ -6,5 +6,5 @@ export * from './mirror-store.js';
 export * from './dexie-mirror-store.js';
 export * from './scope-sync.js';
 export * from './row-source.js';
-export { RECORD_FILE_BYTES, storedPageOf, sweepSeqOf, type StoredPage } from './chunk-writes.js';
+export { RECORD_FILE_BYTES, lastSeqOf, storedPageOf, type StoredPage } from './chunk-writes.js';
 export { BAD_ROWS, BadRowsError, isRowsText, pageRowCount, pageRows, type PageRows, type RowsText } from './page-rows.js';

@@ -211,8 +211,8 @@ export async function tableScopes(db: OutpostDb, table: string): Promise<ScopeKe
     // Primary keys only (no key lists), then one head per scope for its scope key.
     const ids = new Set((await db.chunkHeads.where('table').equals(table).primaryKeys()).map(([id]) => id));
     for (const id of ids) {
-      const head = await db.chunkHeads.where('[scope+chunk]').between(...range(id)).first();
-      if (head) scopes.add(head.scopeKey);
+      const scope = await scopeKeyOfId(db, id);
+      if (scope !== null) scopes.add(scope);
     }
     await db.overlay.where('table').equals(table).each((e) => void scopes.add(e.scopeKey));
     return [...scopes].sort();
