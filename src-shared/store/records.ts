@@ -166,6 +166,12 @@ export interface ScopeRevision {
   readonly scope: ScopeId;
   readonly seq: number;
   readonly resetAt: number;
+  /**
+   * The scope's live rows as last counted, and the sequence number they were counted at:
+   * the count stands while `seq` has not moved (every write raises it), so a pass that
+   * wrote nothing is not counted again from every chunk head.
+   */
+  readonly counted?: { readonly seq: number; readonly rows: number };
 }
 
 /**

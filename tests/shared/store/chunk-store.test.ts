@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
 import { endpoints } from '../../../src-shared/api/index.js';
 import { createDexieMirrorStore, currentRows, currentRowsSince, getRow, onlyPass, readScopeRows, scopeKey, scopeKeyPasses, scopeRevision, storedPageOf, tableHasRows, tableScopes, type ScopeState } from '../../../src-shared/store/index.js';
@@ -100,6 +100,31 @@ describe('the chunked mirror', () => {
     await single.store.putRow({ endpoint: 'E20', scope, row: group(1, 'Edited') });
     expect(await onlyPass(single.db, scope, 'p1')).toBe(false);
     expect(await onlyPass(db, other, 'p1')).toBe(true);
+  });
+
+  it('counts a list again only once something was written since its last count', async () => {
+    const { db, store, page, finish } = setup();
+    await page('p1', [group(1), group(2)]);
+    expect(await finish('p1', true)).toEqual({ deleted: 0, rowCount: 2 });
+    const headReads = vi.spyOn(db.chunkHeads, 'where');
+    // A delta pass that found nothing: the count kept with the revision, no chunk head read.
+    expect(await finish('d1', false)).toEqual({ deleted: 0, rowCount: 2 });
+    expect(headReads).not.toHaveBeenCalled();
+    // A row written on its own since, then a page that changes a row: each counted again.
+    await store.putRow({ endpoint: 'E20', scope, row: group(3) });
+    expect(await finish('d2', false)).toEqual({ deleted: 0, rowCount: 3 });
+    expect(headReads).toHaveBeenCalled();
+    await page('d3', [group(1, 'Renamed'), group(4)]);
+    expect(await finish('d3', false)).toEqual({ deleted: 0, rowCount: 4 });
+    // A full pass that missed rows: the sweep's count is the one kept.
+    await page('p2', [group(2)]);
+    expect(await finish('p2', true)).toEqual({ deleted: 3, rowCount: 1 });
+    headReads.mockClear();
+    expect(await finish('d4', false)).toEqual({ deleted: 0, rowCount: 1 });
+    expect(headReads).not.toHaveBeenCalled();
+    // Removed and cleared lists are counted again (their revisions moved on).
+    await store.clearMirror();
+    expect(await finish('d5', false)).toEqual({ deleted: 0, rowCount: 0 });
   });
 
   it('stamps a row put over a swept one with no pass, not the pass of the older copy the sweep deleted', async () => {
