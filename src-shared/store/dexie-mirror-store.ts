@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie';
 import { endpoints, rowKey } from '../api/index.js';
-import { appendChunk, chunkTables, clearChunks, countScope, dropScope, noteLastSeq, putLocal, sweepScope } from './chunk-writes.js';
+import { appendChunk, changedRows, chunkTables, clearChunks, countScope, dropScope, noteLastSeq, putLocal, sweepScope } from './chunk-writes.js';
 import type { MirrorStore } from './mirror-store.js';
 import { pageRows } from './page-rows.js';
 import { quarantineKeyOf, staleQuarantineIds } from './quarantine-keys.js';
@@ -19,9 +19,13 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
       const def = endpoints[endpoint];
       const rows = pageRows(given);
       let last: number | undefined;
+      let written = 0;
       await db.transaction('rw', [...chunkTables(db), db.quarantine, db.scopes], async () => {
         const keys = rows.map((row) => rowKey(def, row));
-        last = await appendChunk(db, scope, def.table, pass, keys, rows);
+        // A delta writes only the rows that changed: those it read again unchanged would move the list's revision.
+        const changed = state.pass?.mode === 'delta' ? await changedRows(db, scope, keys, rows) : { keys, rows };
+        last = await appendChunk(db, scope, def.table, pass, changed.keys, changed.rows);
+        written = changed.rows.length;
         // The quarantine keeps one entry per row, the latest; a valid copy of the row ends it.
         const inScope = db.quarantine.where('scope').equals(scope);
         if ((await inScope.count()) > 0) {
@@ -33,7 +37,7 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
         await db.scopes.put(state);
       });
       noteLastSeq(command, last);
-      return { written: rows.length };
+      return { written };
     },
 
     async finishPass(command) {

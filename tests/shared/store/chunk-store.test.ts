@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDexieOutboxStore } from '../../../src-shared/outbox/index.js';
 import { endpoints } from '../../../src-shared/api/index.js';
 import { createDexieMirrorStore, currentRows, currentRowsSince, getRow, onlyPass, readScopeRows, scopeKey, scopeKeyPasses, scopeRevision, storedPageOf, tableHasRows, tableScopes, type ScopeState } from '../../../src-shared/store/index.js';
-import { CHUNK_PART_BYTES, chunkEnds, storedBytes } from '../../../src-shared/store/chunk-writes.js';
+import { CHUNK_PART_BYTES, chunkEnds, RECENT_CHUNKS, storedBytes } from '../../../src-shared/store/chunk-writes.js';
 import { openFakeDatabase } from '../../helpers/fake-db.js';
 import { entryOf, titlePatch, USER } from '../outbox/fixtures.js';
 
@@ -125,6 +125,30 @@ describe('the chunked mirror', () => {
     // Removed and cleared lists are counted again (their revisions moved on).
     await store.clearMirror();
     expect(await finish('d5', false)).toEqual({ deleted: 0, rowCount: 0 });
+  });
+
+  it('writes of a delta page only the rows that differ from the copies held, so a delta that found nothing moves no revision', async () => {
+    const { db, store, page, finish, names } = setup();
+    const delta = (pass: string, rows: ReturnType<typeof group>[]) =>
+      store.applyPage({ endpoint: 'E20', scope, pass, rows, quarantined: [], state: { ...state(), pass: { id: pass, mode: 'delta', nextUrl: null, nextUrlIssuedAt: null, pages: 0, rows: 0, startedAt: '2026-01-01T00:00:00Z' } } });
+    await page('p1', [group(1), group(2), group(3)]);
+    await finish('p1', true);
+    const before = await scopeRevision(db, scope);
+    // Read again in the delta's overlap, unchanged: nothing written, the revision and the count stand.
+    expect(await delta('d1', [group(2), group(3)])).toEqual({ written: 0 });
+    expect(await scopeRevision(db, scope)).toMatchObject({ seq: before.seq });
+    // A changed row and a new one are written; the unchanged one beside them is not.
+    expect(await delta('d2', [group(1), group(2, 'Renamed'), group(4)])).toEqual({ written: 2 });
+    expect(await names()).toMatchObject({ [keyOf(2)]: 'Renamed', [keyOf(4)]: 'Group 4' });
+    expect((await getRow(db, scope, keyOf(1)))?.pass).toBe('p1');
+    // A row with a copy written on its own (an optimistic edit) is written, whatever its text.
+    await store.putRow({ endpoint: 'E20', scope, row: group(3, 'Edited here') });
+    expect(await delta('d3', [group(3)])).toEqual({ written: 1 });
+    expect(await names()).toMatchObject({ [keyOf(3)]: 'Group 3' });
+    // A row held only in an older chunk than the newest few is written again, as before.
+    for (let n = 10; n < 10 + RECENT_CHUNKS; n++) await page('p2', [group(n)]);
+    expect(await delta('d4', [group(1), group(10 + RECENT_CHUNKS - 1)])).toEqual({ written: 1 });
+    expect(await finish('d4', false)).toEqual({ deleted: 0, rowCount: 4 + RECENT_CHUNKS });
   });
 
   it('stamps a row put over a swept one with no pass, not the pass of the older copy the sweep deleted', async () => {
