@@ -18,7 +18,8 @@ export interface BenchResults {
   peer?: PeerFigures;
   homeWindow?: HomeWindowFigures;
   rate?: RateLimitedResult;
-  delta?: { readonly unchanged: DeltaResult; readonly onePercent: DeltaResult };
+  /** `unchangedAgain`: a second delta with nothing changed, right after the first (absent from runs before it). */
+  delta?: { readonly unchanged: DeltaResult; readonly unchangedAgain?: DeltaResult; readonly onePercent: DeltaResult };
   ui?: UiResult;
   memory?: MemoryFigures;
   scaling?: ScalingFigures;

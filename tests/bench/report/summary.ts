@@ -74,7 +74,8 @@ export function summarize(r: BenchResults): TableRow[] {
     add('3 rate limit', `429 answers (${q.requestsSent} requests sent)`, String(q.status429), '0', q.status429 === 0);
   }
   if (r.delta) {
-    for (const [label, d] of [['nothing changed', r.delta.unchanged], [`1% changed (${int(r.delta.onePercent.changed)} rows)`, r.delta.onePercent]] as const) {
+    const again = r.delta.unchangedAgain ? ([['nothing changed, again', r.delta.unchangedAgain]] as const) : [];
+    for (const [label, d] of [['nothing changed', r.delta.unchanged], ...again, [`1% changed (${int(r.delta.onePercent.changed)} rows)`, r.delta.onePercent]] as const) {
       add('4 delta', `${label}: requests, time, rows rewritten`, `${d.requests} req, ${ms(d.ms)}, ${int(d.rowsRewritten)} rows`);
     }
   }
