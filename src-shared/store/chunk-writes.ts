@@ -1,7 +1,8 @@
 import { Dexie } from 'dexie';
 import { planSweep, resolveScope } from './chunk-resolve.js';
-import { tableIndexColumns } from './index-keys.js';
 import type { ChunkBody, ChunkHead, OverlayEntry, ScopeRevision } from './records.js';
+import { tableIndexColumns, type IndexKey } from './index-keys.js';
+import { DELTA_OVERLAP_MS } from './scope-sync.js';
 import type { OutpostDb } from './schema.js';
 import { scopeId, type ScopeKey } from './scope-key.js';
 
@@ -23,9 +24,10 @@ const range = (id: number) => [[id, Dexie.minKey], [id, Dexie.maxKey]] as const;
  * the window's thread at once. Read one head at a time, each head's columns are let go
  * as soon as it is read.
  */
-export async function headsOf(db: OutpostDb, id: number): Promise<ChunkHead[]> {
+export async function headsOf(db: OutpostDb, id: number, look?: (head: ChunkHead) => void): Promise<ChunkHead[]> {
   const heads: ChunkHead[] = [];
   await db.chunkHeads.where('[scope+chunk]').between(...range(id)).each((head) => {
+    look?.(head);
     const { columns: _columns, ...rest } = head;
     heads.push(rest);
   });
@@ -47,7 +49,7 @@ async function nextSeqs(db: OutpostDb, id: number, count: number, removes = fals
   const current = await db.revisions.get(id);
   const first = (current?.seq ?? 0) + 1;
   const seq = first + count - 1;
-  const revision: ScopeRevision = { scope: id, seq, resetAt: removes ? seq : (current?.resetAt ?? 0) };
+  const revision: ScopeRevision = { scope: id, seq, resetAt: removes ? seq : (current?.resetAt ?? 0), ...(current?.edge ? { edge: current.edge } : {}) };
   await db.revisions.put(revision);
   return first;
 }
@@ -162,6 +164,45 @@ export async function appendChunk(db: OutpostDb, scope: ScopeKey, table: string,
   return chunk - 1;
 }
 
+/** At most this many chunks are kept as a list's edge (ScopeRevision's `edge`). */
+export const EDGE_CHUNKS = 8;
+
+/**
+ * Finds, over a scope's heads as a sweep reads them, the chunks holding the rows created
+ * or last modified within {@link DELTA_OVERLAP_MS} of the latest: after a full pass such a
+ * row sits wherever the pass found it, not in the newest chunks. Only chunks the sweep
+ * keeps and whose every key has its current copy there count (no later kept chunk holds
+ * one of their keys).
+ */
+function edgeFinder(): { look: (head: ChunkHead) => void; edge: (heads: readonly ChunkHead[], pass: string) => number[] } {
+  const seen: { chunk: number; created: number; modified: number }[] = [];
+  const latest = (values: readonly IndexKey[] | undefined) => {
+    let max = Number.NEGATIVE_INFINITY;
+    for (const v of values ?? []) if (typeof v === 'number' && v > max) max = v;
+    return max;
+  };
+  const near = (of: 'created' | 'modified') => {
+    let max = Number.NEGATIVE_INFINITY;
+    for (const s of seen) if (s[of] > max) max = s[of];
+    return Number.isFinite(max) ? seen.filter((s) => s[of] >= max - DELTA_OVERLAP_MS).sort((a, b) => b[of] - a[of]) : [];
+  };
+  return {
+    look(head) {
+      seen.push({ chunk: head.chunk, created: latest(head.columns?.['creationDateTime']), modified: latest(head.columns?.['lastModifiedDateTime']) });
+    },
+    edge(heads, pass) {
+      const kept = heads.filter((h) => h.pass === pass);
+      const candidates = [...new Set([...near('modified'), ...near('created')].map((s) => s.chunk))].slice(0, EDGE_CHUNKS);
+      return candidates.filter((chunk) => {
+        const own = kept.find((h) => h.chunk === chunk);
+        if (!own) return false;
+        const keys = new Set(own.keys);
+        return !kept.some((h) => h.chunk > chunk && h.keys.some((key) => keys.has(key)));
+      });
+    },
+  };
+}
+
 /** The newest chunks of a scope a delta page's rows are looked up in (see {@link changedRows}). */
 export const RECENT_CHUNKS = 8;
 
@@ -181,7 +222,14 @@ export async function changedRows(db: OutpostDb, scope: ScopeKey, keys: readonly
   const id = scopeId(scope);
   const wanted = new Set(keys);
   const found = new Map<string, { chunk: number; index: number }>();
-  const recent = await db.chunkHeads.where('[scope+chunk]').between(...range(id)).reverse().limit(RECENT_CHUNKS).toArray();
+  const newest = await db.chunkHeads.where('[scope+chunk]').between(...range(id)).reverse().limit(RECENT_CHUNKS).toArray();
+  // The edge holds current copies as of its sweep: usable while every chunk written since is among the newest read.
+  const kept = (await db.revisions.get(id))?.edge;
+  const usable = kept !== undefined && (newest.length < RECENT_CHUNKS || newest.at(-1)!.chunk <= kept.at);
+  const edge = usable ? kept.chunks.filter((chunk) => !newest.some((h) => h.chunk === chunk)) : [];
+  const older = edge.length === 0 ? [] : (await db.chunkHeads.bulkGet(edge.map((c) => [id, c] as [number, number]))).filter((h): h is ChunkHead => h !== undefined);
+  // Newest first: the first chunk found holding a key holds its current copy among the chunks.
+  const recent = [...newest, ...older].sort((a, b) => b.chunk - a.chunk);
   for (const head of recent) {
     head.keys.forEach((key, index) => {
       if (wanted.has(key) && !found.has(key)) found.set(key, { chunk: head.chunk, index });
@@ -249,10 +297,10 @@ export async function removeLocal(db: OutpostDb, scope: ScopeKey, table: string,
  * Keeps a scope's count of live rows with its revision (ScopeRevision's `counted`), when
  * it differs from the one kept. A scope never written has no revision and nothing to count.
  */
-async function keepCount(db: OutpostDb, id: number, rows: number): Promise<void> {
+async function keepCount(db: OutpostDb, id: number, rows: number, edge?: readonly number[]): Promise<void> {
   const revision = await db.revisions.get(id);
-  if (!revision || (revision.counted?.seq === revision.seq && revision.counted.rows === rows)) return;
-  await db.revisions.put({ ...revision, counted: { seq: revision.seq, rows } });
+  if (!revision || (revision.counted?.seq === revision.seq && revision.counted.rows === rows && edge === undefined)) return;
+  await db.revisions.put({ ...revision, counted: { seq: revision.seq, rows }, ...(edge !== undefined ? { edge: { at: revision.seq, chunks: edge } } : {}) });
 }
 
 /**
@@ -273,7 +321,9 @@ export async function countScope(db: OutpostDb, scope: ScopeKey): Promise<number
 /** The sweep after a complete full pass (see chunk-resolve.ts's planSweep). */
 export async function sweepScope(db: OutpostDb, scope: ScopeKey, pass: string): Promise<{ deleted: number; rowCount: number; seq?: number }> {
   const id = scopeId(scope);
-  const plan = planSweep(await headsOf(db, id), await overlayOf(db, id), pass);
+  const edge = edgeFinder();
+  const heads = await headsOf(db, id, edge.look);
+  const plan = planSweep(heads, await overlayOf(db, id), pass);
   let seq: number | undefined;
   if (plan.chunks.length > 0 || plan.overlay.length > 0 || plan.tombstones.length > 0) {
     seq = await nextSeq(db, id, true);
@@ -284,7 +334,7 @@ export async function sweepScope(db: OutpostDb, scope: ScopeKey, pass: string): 
     const table = (await db.chunkHeads.where('[scope+chunk]').between(...range(id)).first())?.table ?? '';
     await db.overlay.bulkPut(plan.tombstones.map((key) => ({ scope: id, scopeKey: scope, table, key, seq: seq!, pass: null, row: null })));
   }
-  await keepCount(db, id, plan.rowCount);
+  await keepCount(db, id, plan.rowCount, edge.edge(heads, pass));
   return { deleted: plan.deleted, rowCount: plan.rowCount, ...(seq !== undefined ? { seq } : {}) };
 }
 

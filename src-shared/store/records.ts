@@ -172,6 +172,14 @@ export interface ScopeRevision {
    * wrote nothing is not counted again from every chunk head.
    */
   readonly counted?: { readonly seq: number; readonly rows: number };
+  /**
+   * The chunks that held, at the last sweep, the rows created or last modified within
+   * `DELTA_OVERLAP_MS` of the list's latest: the rows the next delta reads again
+   * (chunk-writes.ts, `changedRows`), each holding the current copies of its keys then;
+   * `at`: the sequence number of that sweep. Kept across later writes, and used while
+   * every chunk written since is among the newest a delta page reads.
+   */
+  readonly edge?: { readonly at: number; readonly chunks: readonly number[] };
 }
 
 /**

@@ -6,6 +6,13 @@ import type { ScopeState } from './records.js';
  * both answer "last synced" and "rows so far" with these, so they never disagree.
  */
 
+/**
+ * How far before its marks a delta asks for rows again (main's pass-urls.ts), so that rows
+ * committed late or stamped in the same instant are not missed. The store finds those rows
+ * again by it (chunk-writes.ts, `changedRows`).
+ */
+export const DELTA_OVERLAP_MS = 2_000;
+
 /** A list the workspace refuses or does not offer: it never syncs and does not hold "synced" back. */
 export function isInactive(state: ScopeState): boolean {
   return state.status === 'not-permitted' || state.status === 'not-available';

@@ -1,5 +1,5 @@
 import { API_PATH_MARKER, versionedPath, type Dialect, type EndpointDef, type Filter } from '../../../src-shared/api/index.js';
-import type { ScopeState } from '../../../src-shared/store/index.js';
+import { DELTA_OVERLAP_MS, type ScopeState } from '../../../src-shared/store/index.js';
 import { instantOf } from './high-water.js';
 
 /** Every pass asks for the largest page the API allows: a real tenant's mirror is bounded by requests. */
@@ -47,7 +47,7 @@ export function deltaPassUrls(
   params: Readonly<Record<string, string>>,
   highWater: ScopeState['highWater'],
   dialect: Dialect,
-  overlapMs = 2_000,
+  overlapMs = DELTA_OVERLAP_MS,
 ): string[] | null {
   const created = instantOf(highWater.created);
   if (!endpoint.query.creationDateTime?.filter || created === null) return null;

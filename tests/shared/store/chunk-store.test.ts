@@ -151,6 +151,43 @@ describe('the chunked mirror', () => {
     expect(await finish('d4', false)).toEqual({ deleted: 0, rowCount: 4 + RECENT_CHUNKS });
   });
 
+  it('finds again, in the chunks its sweep kept as the edge, the rows a first delta after a full pass reads near its marks', async () => {
+    const { db, store, page, finish, names } = setup();
+    const delta = (pass: string, rows: Record<string, unknown>[]) =>
+      store.applyPage({ endpoint: 'E20', scope, pass, rows, quarantined: [], state: { ...state(), pass: { id: pass, mode: 'delta', nextUrl: null, nextUrlIssuedAt: null, pages: 0, rows: 0, startedAt: '2026-01-01T00:00:00Z' } } });
+    const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}T00:00:00Z`;
+    const dated = (n: number, modified: string, name = `Group ${n}`) => ({ ...group(n, name), creationDateTime: day(n), lastModifiedDateTime: modified });
+    // The row modified last is on the first page, the row created last on the last; more pages than a delta looks through lie between.
+    await page('p1', [dated(1, '2026-06-01T12:00:00Z'), dated(2, day(2))]);
+    for (let n = 3; n < 3 + RECENT_CHUNKS; n++) await page('p1', [dated(n, day(n))]);
+    await page('p1', [dated(20, day(20))]);
+    await finish('p1', true);
+    // Read again near both marks, unchanged: found in the edge, nothing written.
+    expect(await delta('d1', [dated(1, '2026-06-01T12:00:00Z'), dated(20, day(20))])).toEqual({ written: 0 });
+    // A row of an edge chunk that is not near a mark is found there too; a changed one is written.
+    expect(await delta('d2', [dated(2, day(2)), dated(1, '2026-06-02T00:00:00Z', 'Renamed')])).toEqual({ written: 1 });
+    expect(await names()).toMatchObject({ [keyOf(1)]: 'Renamed' });
+    // Once more chunks were written since the sweep than a delta reads, the edge is not used: rows are written as before.
+    for (let n = 30; n < 30 + RECENT_CHUNKS; n++) await page('p2', [dated(n, day(5))]);
+    expect(await delta('d3', [dated(2, day(2))])).toEqual({ written: 1 });
+    expect((await db.revisions.get((await db.chunkHeads.toCollection().first())!.scope))?.edge?.chunks.length).toBeGreaterThan(0);
+  });
+
+  it('keeps out of the edge a chunk whose row a later chunk of the pass holds', async () => {
+    const { store, page, finish, names } = setup();
+    const delta = (pass: string, rows: Record<string, unknown>[]) =>
+      store.applyPage({ endpoint: 'E20', scope, pass, rows, quarantined: [], state: { ...state(), pass: { id: pass, mode: 'delta', nextUrl: null, nextUrlIssuedAt: null, pages: 0, rows: 0, startedAt: '2026-01-01T00:00:00Z' } } });
+    const row = (name: string, modified: string) => ({ ...group(1, name), creationDateTime: '2025-01-01T00:00:00Z', lastModifiedDateTime: modified });
+    const filler = (n: number) => ({ ...group(n), creationDateTime: `2026-01-${String(n).padStart(2, '0')}T00:00:00Z`, lastModifiedDateTime: `2026-01-${String(n).padStart(2, '0')}T00:00:00Z` });
+    // The row moved between pages during the pass: its later copy is current, though stamped earlier.
+    await page('p1', [row('Old', '2026-06-01T00:00:00Z')]);
+    await page('p1', [row('New', '2026-02-01T00:00:00Z')]);
+    for (let n = 2; n < 2 + RECENT_CHUNKS; n++) await page('p1', [filler(n)]);
+    await finish('p1', true);
+    expect(await delta('d1', [row('Old', '2026-06-01T00:00:00Z')])).toEqual({ written: 1 });
+    expect(await names()).toMatchObject({ [keyOf(1)]: 'Old' });
+  });
+
   it('stamps a row put over a swept one with no pass, not the pass of the older copy the sweep deleted', async () => {
     // Found by the model below: p1 writes a key, another pass writes it again, p1's sweep
     // deletes it (its copy is not p1's), then a single row brings it back.
