@@ -192,13 +192,26 @@ function edgeFinder(): { look: (head: ChunkHead) => void; edge: (heads: readonly
     },
     edge(heads, pass) {
       const kept = heads.filter((h) => h.pass === pass);
-      const candidates = [...new Set([...near('modified'), ...near('created')].map((s) => s.chunk))].slice(0, EDGE_CHUNKS);
-      return candidates.filter((chunk) => {
-        const own = kept.find((h) => h.chunk === chunk);
-        if (!own) return false;
-        const keys = new Set(own.keys);
-        return !kept.some((h) => h.chunk > chunk && h.keys.some((key) => keys.has(key)));
-      });
+      const candidates = new Set([...near('modified'), ...near('created')].map((s) => s.chunk).slice(0, EDGE_CHUNKS * 2));
+      const out = new Set([...candidates].filter((chunk) => kept.some((h) => h.chunk === chunk)));
+      // Each candidate's keys (heads come oldest first: a key two candidates hold rules the older out),
+      // then one walk over the kept heads for a later copy of any of them.
+      const chunkOf = new Map<string, number>();
+      for (const head of kept) {
+        if (!candidates.has(head.chunk)) continue;
+        for (const key of head.keys) {
+          const before = chunkOf.get(key);
+          if (before !== undefined && before !== head.chunk) out.delete(before);
+          chunkOf.set(key, head.chunk);
+        }
+      }
+      for (const head of kept) {
+        for (const key of head.keys) {
+          const chunk = chunkOf.get(key);
+          if (chunk !== undefined && head.chunk > chunk) out.delete(chunk);
+        }
+      }
+      return [...out].slice(0, EDGE_CHUNKS);
     },
   };
 }
@@ -232,7 +245,8 @@ export async function changedRows(db: OutpostDb, scope: ScopeKey, keys: readonly
   const recent = [...newest, ...older].sort((a, b) => b.chunk - a.chunk);
   for (const head of recent) {
     head.keys.forEach((key, index) => {
-      if (wanted.has(key) && !found.has(key)) found.set(key, { chunk: head.chunk, index });
+      // In a chunk holding a key twice, the later row is the current one (chunk-resolve.ts).
+      if (wanted.has(key) && (!found.has(key) || found.get(key)!.chunk === head.chunk)) found.set(key, { chunk: head.chunk, index });
     });
   }
   const all = { keys: [...keys], rows: [...rows] };

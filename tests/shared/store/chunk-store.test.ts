@@ -149,6 +149,10 @@ describe('the chunked mirror', () => {
     for (let n = 10; n < 10 + RECENT_CHUNKS; n++) await page('p2', [group(n)]);
     expect(await delta('d4', [group(1), group(10 + RECENT_CHUNKS - 1)])).toEqual({ written: 1 });
     expect(await finish('d4', false)).toEqual({ deleted: 0, rowCount: 4 + RECENT_CHUNKS });
+    // A page that held a key twice: its later row is the copy compared with.
+    await page('p3', [group(40, 'First'), group(40, 'Second')]);
+    expect(await delta('d5', [group(40, 'First')])).toEqual({ written: 1 });
+    expect(await delta('d6', [group(40, 'First')])).toEqual({ written: 0 });
   });
 
   it('finds again, in the chunks its sweep kept as the edge, the rows a first delta after a full pass reads near its marks', async () => {
