@@ -61,9 +61,11 @@ export function withSearchUpdates<S extends MirrorStore & OutboxStore>(store: S,
       // The rows as the store read them (parsed once from their text, when they came as text).
       const rows = pageRows(command.rows);
       const stored = storedPageOf(rows);
+      // What the store wrote of them: a delta page's unchanged rows were not written again.
+      const written = stored?.rows ?? rows;
       const keys = stored?.keys ?? rows.map((row) => rowKey(endpoint, row));
-      const texts = rows.map((row) => searchTextOf(row as Record<string, unknown>));
-      if (keys.length > 0) sink.page({ table: endpoint.table, scope: command.scope, keys, texts, ...(stored ? { since: stored.since } : {}) });
+      const texts = written.map((row) => searchTextOf(row as Record<string, unknown>));
+      if (keys.length > 0) sink.page({ table: endpoint.table, scope: command.scope, keys, texts, ...(stored?.since !== undefined ? { since: stored.since } : {}) });
       markWritten(command.scope, command);
       return result;
     },

@@ -75,6 +75,8 @@ export interface SweepPlan {
   /** Rows the pass did not see (their current copy has another stamp). */
   readonly deleted: number;
   readonly rowCount: number;
+  /** Where every live key's current copy was before the sweep (see {@link resolveScope}). */
+  readonly live: Resolved['live'];
 }
 
 /**
@@ -102,5 +104,6 @@ export function planSweep(heads: readonly ChunkHead[], overlay: readonly Overlay
     tombstones,
     deleted,
     rowCount: live.size - deleted,
+    live,
   };
 }

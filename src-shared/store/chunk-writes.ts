@@ -1,10 +1,11 @@
 import { Dexie } from 'dexie';
-import { planSweep, resolveScope } from './chunk-resolve.js';
+import { planSweep, resolveScope, type SweepPlan } from './chunk-resolve.js';
 import type { ChunkBody, ChunkHead, OverlayEntry, ScopeRevision } from './records.js';
 import { tableIndexColumns, type IndexKey } from './index-keys.js';
 import { DELTA_OVERLAP_MS } from './scope-sync.js';
 import type { OutpostDb } from './schema.js';
 import { scopeId, type ScopeKey } from './scope-key.js';
+import { chunkRows } from './scope-views.js';
 
 /**
  * The writes of the chunked mirror, for the two writers (the mirror store and the
@@ -102,14 +103,16 @@ export function chunkEnds(texts: readonly string[], maxRows = CHUNK_PART_ROWS, m
   return ends;
 }
 
-/** A page as {@link appendChunk} stored it: its rows' keys, in the rows' order. */
+/** A page as {@link appendChunk} or {@link appendPage} stored it: the rows written and their keys, in the rows' order. */
 export interface StoredPage {
+  /** The rows stored (a delta page's changed rows only, see {@link changedRows}), and their keys. */
+  readonly rows: readonly Record<string, unknown>[];
   readonly keys: readonly string[];
   /**
-   * The write sequence number of the page's first chunk. Every copy of these keys that
+   * The write sequence number of the page's first chunk (none when no row was stored). Every copy of these keys that
    * is current from now on has this number or a higher one (row-source.ts, `currentRowsSince`).
    */
-  readonly since: number;
+  readonly since?: number;
 }
 
 const storedPages = new WeakMap<readonly Record<string, unknown>[], StoredPage>();
@@ -120,6 +123,11 @@ const storedPages = new WeakMap<readonly Record<string, unknown>[], StoredPage>(
  */
 export function storedPageOf(rows: readonly Record<string, unknown>[]): StoredPage | undefined {
   return storedPages.get(rows);
+}
+
+/** Notes that a page's rows were stored as `stored` (what of them was written, see {@link storedPageOf}). */
+function storedAs(rows: readonly Record<string, unknown>[], stored: readonly Record<string, unknown>[]): void {
+  if (stored !== rows) storedPages.set(rows, storedPages.get(stored) ?? { rows: [], keys: [] });
 }
 
 const lastSeqs = new WeakMap<object, number>();
@@ -149,7 +157,7 @@ export async function appendChunk(db: OutpostDb, scope: ScopeKey, table: string,
   const texts = rows.map((row) => JSON.stringify(row));
   const ends = chunkEnds(texts);
   let chunk = await nextSeqs(db, id, ends.length);
-  storedPages.set(rows, { keys, since: chunk });
+  storedPages.set(rows, { rows, keys, since: chunk });
   const heads: ChunkHead[] = [];
   const bodies: ChunkBody[] = [];
   let start = 0;
@@ -171,10 +179,9 @@ export const EDGE_CHUNKS = 8;
  * Finds, over a scope's heads as a sweep reads them, the chunks holding the rows created
  * or last modified within {@link DELTA_OVERLAP_MS} of the latest: after a full pass such a
  * row sits wherever the pass found it, not in the newest chunks. Only chunks the sweep
- * keeps and whose every key has its current copy there count (no later kept chunk holds
- * one of their keys).
+ * keeps, each holding the current copy of every key it has, count.
  */
-function edgeFinder(): { look: (head: ChunkHead) => void; edge: (heads: readonly ChunkHead[], pass: string) => number[] } {
+function edgeFinder(): { look: (head: ChunkHead) => void; edge: (heads: readonly ChunkHead[], plan: SweepPlan, pass: string) => number[] } {
   const seen: { chunk: number; created: number; modified: number }[] = [];
   const latest = (values: readonly IndexKey[] | undefined) => {
     let max = Number.NEGATIVE_INFINITY;
@@ -190,28 +197,14 @@ function edgeFinder(): { look: (head: ChunkHead) => void; edge: (heads: readonly
     look(head) {
       seen.push({ chunk: head.chunk, created: latest(head.columns?.['creationDateTime']), modified: latest(head.columns?.['lastModifiedDateTime']) });
     },
-    edge(heads, pass) {
-      const kept = heads.filter((h) => h.pass === pass);
-      const candidates = new Set([...near('modified'), ...near('created')].map((s) => s.chunk).slice(0, EDGE_CHUNKS * 2));
-      const out = new Set([...candidates].filter((chunk) => kept.some((h) => h.chunk === chunk)));
-      // Each candidate's keys (heads come oldest first: a key two candidates hold rules the older out),
-      // then one walk over the kept heads for a later copy of any of them.
-      const chunkOf = new Map<string, number>();
-      for (const head of kept) {
-        if (!candidates.has(head.chunk)) continue;
-        for (const key of head.keys) {
-          const before = chunkOf.get(key);
-          if (before !== undefined && before !== head.chunk) out.delete(before);
-          chunkOf.set(key, head.chunk);
-        }
-      }
-      for (const head of kept) {
-        for (const key of head.keys) {
-          const chunk = chunkOf.get(key);
-          if (chunk !== undefined && head.chunk > chunk) out.delete(chunk);
-        }
-      }
-      return [...out].slice(0, EDGE_CHUNKS);
+    edge(heads, plan, pass) {
+      const candidates = new Set([...near('modified'), ...near('created')].map((s) => s.chunk));
+      const current = (head: ChunkHead) =>
+        head.keys.every((key, index) => {
+          const place = plan.live.get(key);
+          return place?.in === 'chunk' && place.chunk === head.chunk && place.index === index;
+        });
+      return heads.filter((h) => candidates.has(h.chunk) && h.pass === pass && current(h)).map((h) => h.chunk).slice(0, EDGE_CHUNKS);
     },
   };
 }
@@ -230,42 +223,41 @@ export const RECENT_CHUNKS = 8;
  * and no copy of it was written on its own (the newest chunk holding a key holds its
  * current copy among the chunks). Any other row is written, as before.
  */
-export async function changedRows(db: OutpostDb, scope: ScopeKey, keys: readonly string[], rows: readonly Record<string, unknown>[]): Promise<{ keys: string[]; rows: Record<string, unknown>[] }> {
-  if (rows.length === 0) return { keys: [], rows: [] };
+export async function changedRows(db: OutpostDb, scope: ScopeKey, keys: readonly string[], rows: readonly Record<string, unknown>[]): Promise<{ keys: readonly string[]; rows: readonly Record<string, unknown>[] }> {
+  if (rows.length === 0) return { keys, rows };
   const id = scopeId(scope);
-  const wanted = new Set(keys);
-  const found = new Map<string, { chunk: number; index: number }>();
   const newest = await db.chunkHeads.where('[scope+chunk]').between(...range(id)).reverse().limit(RECENT_CHUNKS).toArray();
   // The edge holds current copies as of its sweep: usable while every chunk written since is among the newest read.
   const kept = (await db.revisions.get(id))?.edge;
   const usable = kept !== undefined && (newest.length < RECENT_CHUNKS || newest.at(-1)!.chunk <= kept.at);
   const edge = usable ? kept.chunks.filter((chunk) => !newest.some((h) => h.chunk === chunk)) : [];
   const older = edge.length === 0 ? [] : (await db.chunkHeads.bulkGet(edge.map((c) => [id, c] as [number, number]))).filter((h): h is ChunkHead => h !== undefined);
-  // Newest first: the first chunk found holding a key holds its current copy among the chunks.
-  const recent = [...newest, ...older].sort((a, b) => b.chunk - a.chunk);
-  for (const head of recent) {
-    head.keys.forEach((key, index) => {
-      // In a chunk holding a key twice, the later row is the current one (chunk-resolve.ts).
-      if (wanted.has(key) && (!found.has(key) || found.get(key)!.chunk === head.chunk)) found.set(key, { chunk: head.chunk, index });
-    });
-  }
-  const all = { keys: [...keys], rows: [...rows] };
-  if (found.size === 0) return all;
-  const chunks = [...new Set([...found.values()].map((f) => f.chunk))];
-  const bodies = new Map<number, ChunkBody | undefined>();
-  (await db.chunkBodies.bulkGet(chunks.map((c) => [id, c] as [number, number]))).forEach((body, i) => bodies.set(chunks[i]!, body));
-  const single = await db.overlay.bulkGet([...found.keys()].map((key) => [id, key] as [number, string]));
-  const alone = new Set(single.flatMap((entry) => (entry ? [entry.key] : [])));
+  // Resolved among the chunks read, by the store's rule: every chunk newer than one read was read too.
+  const { live } = resolveScope([...newest, ...older], []);
+  const single = new Set((await db.overlay.bulkGet(keys.map((key) => [id, key] as [number, string]))).flatMap((entry) => (entry ? [entry.key] : [])));
+  const places = keys.map((key) => (single.has(key) ? undefined : live.get(key)));
+  const bodies = await chunkRows(db, scope, places.flatMap((p) => (p?.in === 'chunk' ? [p.chunk] : [])));
   const out: { keys: string[]; rows: Record<string, unknown>[] } = { keys: [], rows: [] };
   rows.forEach((row, i) => {
-    const key = keys[i]!;
-    const at = found.get(key);
-    const stored = at && !alone.has(key) ? bodies.get(at.chunk)?.rows[at.index] : undefined;
+    const place = places[i];
+    const stored = place?.in === 'chunk' ? bodies.get(place.chunk)?.raw(place.index) : undefined;
     if (typeof stored === 'string' && stored === JSON.stringify(row)) return;
-    out.keys.push(key);
+    out.keys.push(keys[i]!);
     out.rows.push(row);
   });
-  return out;
+  return out.rows.length === rows.length ? { keys, rows } : out;
+}
+
+/**
+ * Stores a page's rows as chunks, a delta page's changed ones only (see
+ * {@link changedRows}); `storedPageOf(rows)` then tells what was written.
+ * @returns the last chunk's number (none when no row was written).
+ */
+export async function appendPage(db: OutpostDb, scope: ScopeKey, table: string, pass: string, delta: boolean, keys: readonly string[], rows: readonly Record<string, unknown>[]): Promise<number | undefined> {
+  const changed = delta ? await changedRows(db, scope, keys, rows) : { keys, rows };
+  const last = await appendChunk(db, scope, table, pass, changed.keys, changed.rows);
+  storedAs(rows, changed.rows);
+  return last;
 }
 
 /** What one row written on its own holds besides the row. */
@@ -348,7 +340,7 @@ export async function sweepScope(db: OutpostDb, scope: ScopeKey, pass: string): 
     const table = (await db.chunkHeads.where('[scope+chunk]').between(...range(id)).first())?.table ?? '';
     await db.overlay.bulkPut(plan.tombstones.map((key) => ({ scope: id, scopeKey: scope, table, key, seq: seq!, pass: null, row: null })));
   }
-  await keepCount(db, id, plan.rowCount, edge.edge(heads, pass));
+  await keepCount(db, id, plan.rowCount, edge.edge(heads, plan, pass));
   return { deleted: plan.deleted, rowCount: plan.rowCount, ...(seq !== undefined ? { seq } : {}) };
 }
 

@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie';
 import { endpoints, rowKey } from '../api/index.js';
-import { appendChunk, changedRows, chunkTables, clearChunks, countScope, dropScope, noteLastSeq, putLocal, sweepScope } from './chunk-writes.js';
+import { appendPage, chunkTables, clearChunks, countScope, dropScope, noteLastSeq, putLocal, storedPageOf, sweepScope } from './chunk-writes.js';
 import type { MirrorStore } from './mirror-store.js';
 import { pageRows } from './page-rows.js';
 import { quarantineKeyOf, staleQuarantineIds } from './quarantine-keys.js';
@@ -23,9 +23,8 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
       await db.transaction('rw', [...chunkTables(db), db.quarantine, db.scopes], async () => {
         const keys = rows.map((row) => rowKey(def, row));
         // A delta writes only the rows that changed: those it read again unchanged would move the list's revision.
-        const changed = state.pass?.mode === 'delta' ? await changedRows(db, scope, keys, rows) : { keys, rows };
-        last = await appendChunk(db, scope, def.table, pass, changed.keys, changed.rows);
-        written = changed.rows.length;
+        last = await appendPage(db, scope, def.table, pass, state.pass?.mode === 'delta', keys, rows);
+        written = storedPageOf(rows)?.rows.length ?? 0;
         // The quarantine keeps one entry per row, the latest; a valid copy of the row ends it.
         const inScope = db.quarantine.where('scope').equals(scope);
         if ((await inScope.count()) > 0) {

@@ -399,6 +399,25 @@ describe('rows a write sends with their copy', () => {
     // The sweep's deleted row goes by key alone.
     expect(sent.at(-1)).toEqual([{ key: C1 }]);
   });
+
+  it('of a delta page are the rows it wrote, with the number they were written at; a delta that wrote nothing sends none', async () => {
+    const deps = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const mirror = openDatabase(deps, 'ws');
+    const pages: ChangedPage[] = [];
+    const store = withSearchUpdates({ ...createDexieMirrorStore(mirror), ...createDexieOutboxStore(mirror) }, mirror, {
+      changed: () => undefined,
+      page: (page) => void pages.push(page),
+      written: () => undefined,
+      cleared: () => undefined,
+    });
+    const delta = (pass: string): ScopeState => ({ ...state(pass), pass: { id: pass, mode: 'delta', nextUrl: null, nextUrlIssuedAt: null, pages: 0, rows: 0, startedAt: '2026-01-01T00:00:00Z' } });
+    await store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'p1', rows: [comment(C1, 'First'), comment(C2, 'Second')], quarantined: [], state: state('p1') });
+    await store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'd1', rows: [comment(C1, 'First'), comment(C2, 'Second')], quarantined: [], state: delta('d1') });
+    await store.applyPage({ endpoint: 'E2', scope: COMMENTS, pass: 'd2', rows: [comment(C1, 'First'), comment(C2, 'Edited')], quarantined: [], state: delta('d2') });
+    expect(pages.map((p) => p.keys)).toEqual([[C1, C2], [C2]]);
+    expect(pages[1]!.texts).toEqual([searchTextOf(comment(C2, 'Edited'))]);
+    expect(pages[1]!.since).toBeGreaterThan(pages[0]!.since!);
+  });
 });
 
 describe('a rebuild beside updates', () => {

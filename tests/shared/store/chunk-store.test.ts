@@ -389,7 +389,7 @@ describe('the chunked mirror against the per-row model', () => {
     // The full pass p0 ends: the newer copy (of p1) goes; p0's older one stays in its chunk, under a tombstone.
     await finish('p0', true);
     expect(await currentRows(db, scope, [keyOf(1)])).toEqual([undefined]);
-    expect(await currentRowsSince(db, scope, [keyOf(1)], storedPageOf(older)!.since)).toEqual([undefined]);
+    expect(await currentRowsSince(db, scope, [keyOf(1)], storedPageOf(older)!.since!)).toEqual([undefined]);
   });
 
   it('finds a row written at a sequence number among the chunks from that number on, whatever was written, swept or removed since', async () => {
@@ -407,7 +407,7 @@ describe('the chunked mirror against the per-row model', () => {
             const rows = op.keys.map((k) => group(k, `${op.name}${k}`));
             await page(`p${op.pass}`, rows);
             const stored = storedPageOf(rows);
-            for (const key of stored?.keys ?? []) wrote(key, stored!.since);
+            for (const key of stored?.keys ?? []) wrote(key, stored!.since!);
           } else if (op.kind === 'put') {
             await store.putRow({ endpoint: 'E20', scope, row: group(op.key, op.name) });
             wrote(keyOf(op.key), (await scopeRevision(db, scope)).seq);
