@@ -16,7 +16,7 @@ import type { DownloadResult } from './main-host/host-protocol.js';
 import type { BenchResults, ChunkLimitFigures, ScalingPoint } from './report/results.js';
 import { formatTable, summarize } from './report/summary.js';
 import { mirrorThroughApp, type AppMirrorResult, type OpenMirror } from './scenarios/app-mirror.js';
-import { changeSampledRows, deltaPass } from './scenarios/delta-pass.js';
+import { changeOneRowOfBiggest, changeSampledRows, deltaPass } from './scenarios/delta-pass.js';
 import { bulkPutLimitRun, peerRun } from './scenarios/page-runs.js';
 import { bindingTimeScale, rateLimitedMirror } from './scenarios/rate-limited.js';
 import { measureUi } from './scenarios/ui-latency.js';
@@ -186,10 +186,13 @@ async function headlineOnOpenMirror(open: OpenMirror, server: RunningServer, sco
       // newest chunks do not hold (chunk-writes.ts, changedRows); the next ones write none.
       log('delta pass, nothing changed, again…');
       const unchangedAgain = await deltaPass(open.host, server, scopes, 0, plan.timeoutMs);
+      const one = changeOneRowOfBiggest(server, scopes, download.sampledKeys);
+      log('delta pass, one row of the biggest list changed…');
+      const oneRow = await deltaPass(open.host, server, scopes, one, plan.timeoutMs);
       const changed = changeSampledRows(server, scopes, download.sampledKeys);
       log(`delta pass, ${changed} rows changed…`);
       const onePercent = await deltaPass(open.host, server, scopes, changed, plan.timeoutMs);
-      results.delta = { unchanged, unchangedAgain, onePercent };
+      results.delta = { unchanged, unchangedAgain, oneRow, onePercent };
     });
   }
   if (plan.sections.has('ui')) {

@@ -76,6 +76,20 @@ describe('summarize', () => {
     expect(summarize(base).some((r) => r.figure.startsWith('(c) on the same lists'))).toBe(false);
   });
 
+  it('shows each delta pass it has, in the order they ran, and an older run\'s without the later ones', () => {
+    const pass = (changed: number, ms: number) => ({ changed, requests: 106, ms, rowsRewritten: changed, fullPasses: 1 });
+    const delta = { unchanged: pass(0, 1500), unchangedAgain: pass(0, 900), oneRow: pass(1, 3200), onePercent: pass(13_770, 9100) };
+    const rows = (d: typeof delta | Omit<typeof delta, 'unchangedAgain' | 'oneRow'>) =>
+      summarize({ ...results(1, 4), delta: d }).filter((r) => r.section === '4 delta').map((r) => `${r.figure} = ${r.value}`);
+    expect(rows(delta)).toEqual([
+      'nothing changed: requests, time, rows rewritten = 106 req, 1,500 ms, 0 rows',
+      'nothing changed, again: requests, time, rows rewritten = 106 req, 900 ms, 0 rows',
+      'one row of the biggest list changed: requests, time, rows rewritten = 106 req, 3,200 ms, 1 rows',
+      '1% changed (13,770 rows): requests, time, rows rewritten = 106 req, 9,100 ms, 13,770 rows',
+    ]);
+    expect(rows({ unchanged: delta.unchanged, onePercent: delta.onePercent })).toHaveLength(2);
+  });
+
   it('lists failed sections', () => {
     const r = { ...results(1, 4), errors: { '5 UI': 'timed out' } };
     expect(summarize(r).at(-1)).toMatchObject({ section: '5 UI', figure: 'FAILED', value: 'timed out' });

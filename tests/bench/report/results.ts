@@ -18,8 +18,11 @@ export interface BenchResults {
   peer?: PeerFigures;
   homeWindow?: HomeWindowFigures;
   rate?: RateLimitedResult;
-  /** `unchangedAgain`: a second delta with nothing changed, right after the first (absent from runs before it). */
-  delta?: { readonly unchanged: DeltaResult; readonly unchangedAgain?: DeltaResult; readonly onePercent: DeltaResult };
+  /**
+   * `unchangedAgain`: a second delta with nothing changed, right after the first; `oneRow`: then one row of the
+   * biggest list changed (both absent from runs before them).
+   */
+  delta?: { readonly unchanged: DeltaResult; readonly unchangedAgain?: DeltaResult; readonly oneRow?: DeltaResult; readonly onePercent: DeltaResult };
   ui?: UiResult;
   memory?: MemoryFigures;
   scaling?: ScalingFigures;

@@ -75,7 +75,8 @@ export function summarize(r: BenchResults): TableRow[] {
   }
   if (r.delta) {
     const again = r.delta.unchangedAgain ? ([['nothing changed, again', r.delta.unchangedAgain]] as const) : [];
-    for (const [label, d] of [['nothing changed', r.delta.unchanged], ...again, [`1% changed (${int(r.delta.onePercent.changed)} rows)`, r.delta.onePercent]] as const) {
+    const one = r.delta.oneRow ? ([['one row of the biggest list changed', r.delta.oneRow]] as const) : [];
+    for (const [label, d] of [['nothing changed', r.delta.unchanged], ...again, ...one, [`1% changed (${int(r.delta.onePercent.changed)} rows)`, r.delta.onePercent]] as const) {
       add('4 delta', `${label}: requests, time, rows rewritten`, `${d.requests} req, ${ms(d.ms)}, ${int(d.rowsRewritten)} rows`);
     }
   }

@@ -64,3 +64,17 @@ export function changeSampledRows(server: RunningServer, scopes: readonly Mirror
   }
   return changed;
 }
+
+/**
+ * Changes one row of the biggest list on the server: its first sampled key, a row the
+ * full pass wrote early, in one of the list's oldest chunks. The everyday delta of a big
+ * workspace (an edit here and there) pays for its list whole where a count or the list's
+ * columns are redone. Resolves the number of rows changed (0 when nothing was sampled).
+ */
+export function changeOneRowOfBiggest(server: RunningServer, scopes: readonly MirroredScope[], sampledKeys: Readonly<Record<string, readonly string[]>>): number {
+  const biggest = [...scopes].sort((a, b) => b.rows - a.rows)[0];
+  const key = biggest ? sampledKeys[biggest.scope]?.[0] : undefined;
+  if (!biggest || key === undefined) return 0;
+  server.data.update(biggest.endpoint, biggest.params, key, {});
+  return 1;
+}
