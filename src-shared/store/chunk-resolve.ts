@@ -64,6 +64,34 @@ export function resolveScope(heads: readonly ChunkHead[], overlay: readonly Over
   return { live, dead, tombstones };
 }
 
+/**
+ * The number of live keys {@link resolveScope} finds, without placing each: a count of a
+ * million-row list built a place for every key (~0.8 s of the window's thread in a delta
+ * pass that changed one row of it). The overlay is resolved as there: an entry older
+ * than a chunk copy of its key is dead, a current tombstone removes its key.
+ */
+export function countLive(heads: readonly ChunkHead[], overlay: readonly OverlayEntry[]): number {
+  const entries = new Map<string, OverlayEntry>();
+  for (const entry of overlay) entries.set(entry.key, entry);
+  const keys = new Set<string>();
+  const newest = new Map<string, number>();
+  for (const head of heads) {
+    for (const key of head.keys) {
+      keys.add(key);
+      if (entries.has(key) && (newest.get(key) ?? -1) < head.chunk) newest.set(key, head.chunk);
+    }
+  }
+  let count = keys.size;
+  for (const [key, entry] of entries) {
+    const chunk = newest.get(key);
+    // A chunk copy newer than the entry wins, and is counted already.
+    if (chunk !== undefined && chunk > entry.seq) continue;
+    if (entry.row === null && chunk !== undefined) count--;
+    else if (entry.row !== null && chunk === undefined) count++;
+  }
+  return count;
+}
+
 /** What a sweep after a complete full pass keeps and removes (see {@link resolveScope}). */
 export interface SweepPlan {
   /** Chunks of other passes. */

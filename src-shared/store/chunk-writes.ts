@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie';
-import { planSweep, resolveScope, type SweepPlan } from './chunk-resolve.js';
+import { countLive, planSweep, resolveScope, type SweepPlan } from './chunk-resolve.js';
 import type { ChunkBody, ChunkHead, OverlayEntry, ScopeRevision } from './records.js';
 import { tableIndexColumns, type IndexKey } from './index-keys.js';
 import { DELTA_OVERLAP_MS } from './scope-sync.js';
@@ -319,7 +319,7 @@ export async function countScope(db: OutpostDb, scope: ScopeKey): Promise<number
   const id = scopeId(scope);
   const revision = await db.revisions.get(id);
   if (revision?.counted && revision.counted.seq === revision.seq) return revision.counted.rows;
-  const rows = resolveScope(await headsOf(db, id), await overlayOf(db, id)).live.size;
+  const rows = countLive(await headsOf(db, id), await overlayOf(db, id));
   await keepCount(db, id, rows);
   return rows;
 }
