@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie';
 import { scopeId, scopeRevision, type OutpostDb } from '../../src-shared/store/index.js';
 import type { EngineQuery, WindowAnswer, WindowEntry } from './list-engine.js';
 import { fieldPart, KEYS_PART, zonePart, type ColumnsBase, type ColumnsKeys, type ColumnsSnapshot, type ReadBase, type StoredColumns } from './columns-snapshot.js';
@@ -220,12 +221,23 @@ export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, firs
     ...Object.entries(zones).flatMap(([field, value]) => piecedRecords(scope, zonePart(field), seq, value, pieceBytes)),
     { scope, part: 'first', seq, value: first },
   ];
-  const written = await db.transaction('rw', [db.listCaches, db.revisions], async () => {
-    // Rows removed while the copy was taken: it would be thrown away on the next open.
-    if (((await db.revisions.get(scope))?.resetAt ?? 0) > seq) return false;
+  const resetAt = async () => (await db.revisions.get(scope))?.resetAt ?? 0;
+  // Rows removed while the copy was taken: it would be thrown away on the next open.
+  if ((await resetAt()) > seq) return;
+  // Written apart from the revisions: a list's parts are megabytes, and every write of
+  // every list takes the next number of its revision, so each waited while they were
+  // written (a delta that changed one row of the million-row list, and the mirror).
+  await db.transaction('rw', db.listCaches, async () => {
     await db.listCaches.bulkPut(records);
     await dropStalePieces(db, scope, new Set(records.map((r) => r.part)));
-    return true;
   });
-  if (written) columns.storedSeq = seq;
+  // Rows removed (or the mirror cleared) between that look and the write: the removal
+  // deleted the list's copy before this one was written, which is never read (older than
+  // the removal, see loadColumns and firstWindowFit) and is not kept either.
+  const removedAt = await resetAt();
+  if (removedAt > seq) {
+    await db.listCaches.where('[scope+part]').between([scope, Dexie.minKey], [scope, Dexie.maxKey]).filter((record) => record.seq < removedAt).delete();
+    return;
+  }
+  columns.storedSeq = seq;
 }

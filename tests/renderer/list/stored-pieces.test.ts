@@ -197,3 +197,33 @@ describe('stored parts in pieces', () => {
     db.close();
   });
 });
+
+describe('storing a list', () => {
+  it('writes its parts in a transaction of their own, so the writes of every list go on meanwhile', async () => {
+    const { db, built } = await list(new IDBFactory());
+    const transaction = vi.spyOn(db, 'transaction');
+    await storeListCaches(db, built, first, 64);
+    const writers = transaction.mock.calls.filter((call) => call[0] === 'rw').map((call) => [call[1]].flat().map((t) => (typeof t === 'string' ? t : (t as { name: string }).name)));
+    expect(writers).toEqual([['listCaches']]);
+    expect(built.storedSeq).toBe(built.seq);
+    expect((await db.listCaches.toArray()).length).toBeGreaterThan(0);
+    db.close();
+  });
+
+  it('keeps nothing of a copy when the list was removed between its look at the revision and its write', async () => {
+    const { db, built } = await list(new IDBFactory());
+    // The removal lands just before the parts' transaction starts.
+    const original = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
+    vi.spyOn(db, 'transaction').mockImplementation(((...args: unknown[]) => {
+      if (args[0] !== 'rw' || [args[1]].flat().length !== 1) return original(...args);
+      return createDexieMirrorStore(db)
+        .removeScopes([scope])
+        .then(() => original(...args));
+    }) as never);
+    built.storedSeq = null;
+    await storeListCaches(db, built, first, 64);
+    expect(await db.listCaches.toArray()).toEqual([]);
+    expect(built.storedSeq).toBeNull();
+    db.close();
+  });
+});
