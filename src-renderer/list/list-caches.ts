@@ -1,5 +1,4 @@
-import { Dexie } from 'dexie';
-import { scopeId, scopeRevision, type OutpostDb } from '../../src-shared/store/index.js';
+import { scopeId, scopeRange, scopeRevision, type OutpostDb } from '../../src-shared/store/index.js';
 import type { EngineQuery, WindowAnswer, WindowEntry } from './list-engine.js';
 import { fieldPart, KEYS_PART, zonePart, type ColumnsBase, type ColumnsKeys, type ColumnsSnapshot, type ReadBase, type StoredColumns } from './columns-snapshot.js';
 import type { CodedColumnData } from './coded-column.js';
@@ -236,7 +235,7 @@ export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, firs
   // the removal, see loadColumns and firstWindowFit) and is not kept either.
   const removedAt = await resetAt();
   if (removedAt > seq) {
-    await db.listCaches.where('[scope+part]').between([scope, Dexie.minKey], [scope, Dexie.maxKey]).filter((record) => record.seq < removedAt).delete();
+    await db.listCaches.where('[scope+part]').between(...scopeRange(scope)).filter((record) => record.seq < removedAt).delete();
     return;
   }
   columns.storedSeq = seq;

@@ -1,5 +1,4 @@
-import { Dexie } from 'dexie';
-import { RECORD_FILE_BYTES, type ListCacheRecord, type OutpostDb } from '../../src-shared/store/index.js';
+import { RECORD_FILE_BYTES, scopeRange, type ListCacheRecord, type OutpostDb } from '../../src-shared/store/index.js';
 
 /**
  * Bytes of an array kept in one `listCaches` record at most. A record read in a worker
@@ -156,7 +155,7 @@ export async function joinPieces(db: OutpostDb, scope: number, part: string, hea
 
 /** Deletes a scope's pieces that `kept` does not name (a part stored again in fewer pieces). */
 export async function dropStalePieces(db: OutpostDb, scope: number, kept: ReadonlySet<string>): Promise<void> {
-  const keys = await db.listCaches.where('[scope+part]').between([scope, Dexie.minKey], [scope, Dexie.maxKey]).primaryKeys();
+  const keys = await db.listCaches.where('[scope+part]').between(...scopeRange(scope)).primaryKeys();
   const stale = keys.filter(([, part]) => isPieceName(part) && !kept.has(part));
   if (stale.length > 0) await db.listCaches.bulkDelete(stale);
 }

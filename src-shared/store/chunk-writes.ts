@@ -5,7 +5,7 @@ import { tableIndexColumns, type IndexKey } from './index-keys.js';
 import { DELTA_OVERLAP_MS } from './scope-sync.js';
 import type { OutpostDb } from './schema.js';
 import { scopeId, type ScopeKey } from './scope-key.js';
-import { chunkRows } from './scope-views.js';
+import { chunkRows, scopeRange } from './scope-views.js';
 
 /**
  * The writes of the chunked mirror, for the two writers (the mirror store and the
@@ -16,8 +16,6 @@ export function chunkTables(db: OutpostDb) {
   return [db.chunkHeads, db.chunkBodies, db.overlay, db.revisions];
 }
 
-const range = (id: number) => [[id, Dexie.minKey], [id, Dexie.maxKey]] as const;
-
 /**
  * The scope's chunk heads without their columns, oldest first. The writes need keys and
  * passes only; a head's columns are most of its size, and reading a million-row list's
@@ -27,7 +25,7 @@ const range = (id: number) => [[id, Dexie.minKey], [id, Dexie.maxKey]] as const;
  */
 export async function headsOf(db: OutpostDb, id: number, look?: (head: ChunkHead) => void): Promise<ChunkHead[]> {
   const heads: ChunkHead[] = [];
-  await db.chunkHeads.where('[scope+chunk]').between(...range(id)).each((head) => {
+  await db.chunkHeads.where('[scope+chunk]').between(...scopeRange(id)).each((head) => {
     look?.(head);
     const { columns: _columns, ...rest } = head;
     heads.push(rest);
@@ -37,7 +35,7 @@ export async function headsOf(db: OutpostDb, id: number, look?: (head: ChunkHead
 
 /** The scope's overlay entries. */
 export function overlayOf(db: OutpostDb, id: number): Promise<OverlayEntry[]> {
-  return db.overlay.where('[scope+key]').between(...range(id)).toArray();
+  return db.overlay.where('[scope+key]').between(...scopeRange(id)).toArray();
 }
 
 /** Takes the scope's next write sequence number; `removes` when the write removes rows. */
@@ -226,7 +224,7 @@ export const RECENT_CHUNKS = 8;
 export async function changedRows(db: OutpostDb, scope: ScopeKey, keys: readonly string[], rows: readonly Record<string, unknown>[]): Promise<{ keys: readonly string[]; rows: readonly Record<string, unknown>[] }> {
   if (rows.length === 0) return { keys, rows };
   const id = scopeId(scope);
-  const newest = await db.chunkHeads.where('[scope+chunk]').between(...range(id)).reverse().limit(RECENT_CHUNKS).toArray();
+  const newest = await db.chunkHeads.where('[scope+chunk]').between(...scopeRange(id)).reverse().limit(RECENT_CHUNKS).toArray();
   // The edge holds current copies as of its sweep: usable while every chunk written since is among the newest read.
   const kept = (await db.revisions.get(id))?.edge;
   const usable = kept !== undefined && (newest.length < RECENT_CHUNKS || newest.at(-1)!.chunk <= kept.at);
@@ -337,7 +335,7 @@ export async function sweepScope(db: OutpostDb, scope: ScopeKey, pass: string): 
     await db.chunkHeads.bulkDelete(keys);
     await db.chunkBodies.bulkDelete(keys);
     await db.overlay.bulkDelete(plan.overlay.map((e) => [id, e.key] as [number, string]));
-    const table = (await db.chunkHeads.where('[scope+chunk]').between(...range(id)).first())?.table ?? '';
+    const table = (await db.chunkHeads.where('[scope+chunk]').between(...scopeRange(id)).first())?.table ?? '';
     await db.overlay.bulkPut(plan.tombstones.map((key) => ({ scope: id, scopeKey: scope, table, key, seq: seq!, pass: null, row: null })));
   }
   await keepCount(db, id, plan.rowCount, edge.edge(heads, plan, pass));
@@ -347,9 +345,9 @@ export async function sweepScope(db: OutpostDb, scope: ScopeKey, pass: string): 
 /** Deletes every row of a scope and its revision. */
 export async function dropScope(db: OutpostDb, scope: ScopeKey): Promise<void> {
   const id = scopeId(scope);
-  await db.chunkHeads.where('[scope+chunk]').between(...range(id)).delete();
-  await db.chunkBodies.where('[scope+chunk]').between(...range(id)).delete();
-  await db.overlay.where('[scope+key]').between(...range(id)).delete();
+  await db.chunkHeads.where('[scope+chunk]').between(...scopeRange(id)).delete();
+  await db.chunkBodies.where('[scope+chunk]').between(...scopeRange(id)).delete();
+  await db.overlay.where('[scope+key]').between(...scopeRange(id)).delete();
   // The sequence goes on (a reader's copy of the scope must see the removal).
   const current = await db.revisions.get(id);
   const seq = (current?.seq ?? 0) + 1;

@@ -1,10 +1,10 @@
-import { Dexie } from 'dexie';
 import { endpoints, rowKey } from '../api/index.js';
 import { appendPage, chunkTables, clearChunks, countScope, dropScope, noteLastSeq, putLocal, storedPageOf, sweepScope } from './chunk-writes.js';
 import type { MirrorStore } from './mirror-store.js';
 import { pageRows } from './page-rows.js';
 import { quarantineKeyOf, staleQuarantineIds } from './quarantine-keys.js';
 import { readScopeRows } from './row-source.js';
+import { scopeRange } from './scope-views.js';
 import type { OutpostDb } from './schema.js';
 import { scopeId } from './scope-key.js';
 
@@ -69,7 +69,7 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
         for (const scope of scopes) {
           await dropScope(db, scope);
           // What the list screens derived from the scope goes with it.
-          await db.listCaches.where('[scope+part]').between([scopeId(scope), Dexie.minKey], [scopeId(scope), Dexie.maxKey]).delete();
+          await db.listCaches.where('[scope+part]').between(...scopeRange(scopeId(scope))).delete();
           await db.quarantine.where('scope').equals(scope).delete();
         }
         await db.scopes.bulkDelete([...scopes]);

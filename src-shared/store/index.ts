@@ -6,5 +6,6 @@ export * from './mirror-store.js';
 export * from './dexie-mirror-store.js';
 export * from './scope-sync.js';
 export * from './row-source.js';
+export { scopeRange } from './scope-views.js';
 export { RECORD_FILE_BYTES, lastSeqOf, storedPageOf, type StoredPage } from './chunk-writes.js';
 export { BAD_ROWS, BadRowsError, isRowsText, pageRowCount, pageRows, type PageRows, type RowsText } from './page-rows.js';

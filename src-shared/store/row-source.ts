@@ -5,7 +5,7 @@ import type { ChunkHead, OverlayEntry, ScopeRevision, StoredRow } from './record
 import { endpointOfTable } from '../api/index.js';
 import { mirrorTableSpecs, type OutpostDb } from './schema.js';
 import { scopeId, type ScopeKey } from './scope-key.js';
-import { ChunkRows, chunkRows, range, scopeRevision, tablesOf, viewOf, withoutColumns } from './scope-views.js';
+import { ChunkRows, chunkRows, scopeRange, scopeRevision, tablesOf, viewOf, withoutColumns } from './scope-views.js';
 
 export { ChunkRows, chunkRows, scopeRevision } from './scope-views.js';
 
@@ -66,7 +66,7 @@ export async function currentRowsSince(db: OutpostDb, scope: ScopeKey, keys: rea
     await db.chunkHeads.where('[scope+chunk]').between([id, since], [id, Dexie.maxKey]).each((head) => void heads.push(withoutColumns(head)));
     // A list's overlay is its few rows written one at a time, read whole as a view reads it
     // (a delta's ten thousand keys looked up one by one would be ten thousand reads).
-    const overlay = await db.overlay.where('[scope+key]').between(...range(id)).toArray();
+    const overlay = await db.overlay.where('[scope+key]').between(...scopeRange(id)).toArray();
     const { places, rowAt } = await placesOf(db, scope, resolveScope(heads, overlay), keys);
     return places.map(rowAt);
   });
@@ -86,7 +86,7 @@ export async function keysWrittenSince(db: OutpostDb, scope: ScopeKey, since: nu
     await db.chunkHeads.where('[scope+chunk]').between([id, since], [id, Dexie.maxKey]).each((head) => {
       for (const key of head.keys) keys.add(key);
     });
-    await db.overlay.where('[scope+key]').between(...range(id)).each((entry) => {
+    await db.overlay.where('[scope+key]').between(...scopeRange(id)).each((entry) => {
       if (entry.seq >= since) keys.add(entry.key);
     });
     return [...keys];
@@ -101,9 +101,9 @@ export function scopeRevisions(db: OutpostDb): Promise<ScopeRevision[]> {
 /** The scope key of a list's id, from one of its chunk heads or overlay entries; null when it holds none. */
 export async function scopeKeyOfId(db: OutpostDb, id: number): Promise<ScopeKey | null> {
   return db.transaction('r', tablesOf(db), async () => {
-    const head = await db.chunkHeads.where('[scope+chunk]').between(...range(id)).first();
+    const head = await db.chunkHeads.where('[scope+chunk]').between(...scopeRange(id)).first();
     if (head) return head.scopeKey;
-    return (await db.overlay.where('[scope+key]').between(...range(id)).first())?.scopeKey ?? null;
+    return (await db.overlay.where('[scope+key]').between(...scopeRange(id)).first())?.scopeKey ?? null;
   });
 }
 
@@ -178,7 +178,7 @@ export async function onlyPass(db: OutpostDb, scope: ScopeKey, pass: string): Pr
     const [before, after, single] = await Promise.all([
       heads.between([id, Dexie.minKey], [id, pass], true, false).count(),
       heads.between([id, pass], [id, Dexie.maxKey], false, true).count(),
-      db.overlay.where('[scope+key]').between(...range(id)).count(),
+      db.overlay.where('[scope+key]').between(...scopeRange(id)).count(),
     ]);
     return before + after + single === 0;
   });

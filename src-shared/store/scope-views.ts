@@ -13,8 +13,8 @@ import { scopeId, type ScopeKey } from './scope-key.js';
 
 type Row = Record<string, unknown>;
 
-/** Every key of a scope in a `[scope+…]` index. */
-export const range = (id: number) => [[id, Dexie.minKey], [id, Dexie.maxKey]] as const;
+/** Every key of a scope in a `[scope+…]` index (chunks, overlay, list caches). */
+export const scopeRange = (id: number) => [[id, Dexie.minKey], [id, Dexie.maxKey]] as const;
 /** The tables a read of the mirror spans, for one read transaction. */
 export const tablesOf = (db: OutpostDb) => [db.chunkHeads, db.chunkBodies, db.overlay, db.revisions];
 
@@ -114,8 +114,8 @@ export async function viewOf(db: OutpostDb, scope: ScopeKey): Promise<ScopeView>
     }
     // One head at a time: a whole list's heads read at once would hold all its columns.
     const heads: ChunkHead[] = [];
-    await db.chunkHeads.where('[scope+chunk]').between(...range(id)).each((head) => void heads.push(withoutColumns(head)));
-    const overlay = await db.overlay.where('[scope+key]').between(...range(id)).toArray();
+    await db.chunkHeads.where('[scope+chunk]').between(...scopeRange(id)).each((head) => void heads.push(withoutColumns(head)));
+    const overlay = await db.overlay.where('[scope+key]').between(...scopeRange(id)).toArray();
     return remember(cache, id, { seq, heads, resolved: resolveScope(heads, overlay), overlay: overlay.length > 0 }, LRU_SCOPES);
   });
 }

@@ -74,7 +74,5 @@ export function changeSampledRows(server: RunningServer, scopes: readonly Mirror
 export function changeOneRowOfBiggest(server: RunningServer, scopes: readonly MirroredScope[], sampledKeys: Readonly<Record<string, readonly string[]>>): number {
   const biggest = [...scopes].sort((a, b) => b.rows - a.rows)[0];
   const key = biggest ? sampledKeys[biggest.scope]?.[0] : undefined;
-  if (!biggest || key === undefined) return 0;
-  server.data.update(biggest.endpoint, biggest.params, key, {});
-  return 1;
+  return biggest && key !== undefined ? changeSampledRows(server, [biggest], { [biggest.scope]: [key] }) : 0;
 }
