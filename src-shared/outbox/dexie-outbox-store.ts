@@ -1,5 +1,6 @@
 import { Dexie, type Table } from 'dexie';
-import { chunkTables, putLocal, removeLocal } from '../store/chunk-writes.js';
+import { putLocal, removeLocal } from '../store/chunk-writes.js';
+import { tablesOf } from '../store/scope-views.js';
 import { getRow, type OutpostDb } from '../store/index.js';
 import { applyEditsLocally, type Row } from './apply-edits-locally.js';
 import { isUnsettled, type OutboxEntry } from './entry.js';
@@ -15,7 +16,7 @@ export function createDexieOutboxStore(db: OutpostDb): OutboxStore {
 
   /** Every table a transaction over the outbox may touch. */
   function tables() {
-    return [outbox, ...chunkTables(db)];
+    return [outbox, ...tablesOf(db)];
   }
 
   /** The target's current row as the mirror holds it. */

@@ -10,11 +10,8 @@ import { chunkRows, scopeRange } from './scope-views.js';
 /**
  * The writes of the chunked mirror, for the two writers (the mirror store and the
  * outbox store). Each runs inside the caller's transaction, which must include
- * {@link chunkTables}.
+ * the chunked mirror's tables (scope-views.ts, `tablesOf`).
  */
-export function chunkTables(db: OutpostDb) {
-  return [db.chunkHeads, db.chunkBodies, db.overlay, db.revisions];
-}
 
 /**
  * The scope's chunk heads without their columns, oldest first. The writes need keys and
@@ -146,13 +143,13 @@ export function noteLastSeq(command: object, seq: number | undefined): void {
 
 /**
  * Stores rows as new chunks of the scope (a chunk per {@link chunkEnds} part, numbered
- * in the rows' order), stamped with the pass; the newest copy of each key.
+ * in the rows' order), stamped with the pass; the newest copy of each key. `texts`: the
+ * rows as JSON, when the caller has them already.
  * @returns the last chunk's number (none when there are no rows).
  */
-export async function appendChunk(db: OutpostDb, scope: ScopeKey, table: string, pass: string, keys: readonly string[], rows: readonly Record<string, unknown>[]): Promise<number | undefined> {
+export async function appendChunk(db: OutpostDb, scope: ScopeKey, table: string, pass: string, keys: readonly string[], rows: readonly Record<string, unknown>[], texts: readonly string[] = rows.map((row) => JSON.stringify(row))): Promise<number | undefined> {
   if (rows.length === 0) return undefined;
   const id = scopeId(scope);
-  const texts = rows.map((row) => JSON.stringify(row));
   const ends = chunkEnds(texts);
   let chunk = await nextSeqs(db, id, ends.length);
   storedPages.set(rows, { rows, keys, since: chunk });
@@ -210,8 +207,16 @@ function edgeFinder(): { look: (head: ChunkHead) => void; edge: (heads: readonly
 /** The newest chunks of a scope a delta page's rows are looked up in (see {@link changedRows}). */
 export const RECENT_CHUNKS = 8;
 
+/** Rows to write, with their keys and their JSON texts (a chunk's bodies). */
+export interface ChangedRows {
+  readonly keys: readonly string[];
+  readonly rows: readonly Record<string, unknown>[];
+  readonly texts: readonly string[];
+}
+
 /**
- * The rows of a delta page that differ from the copies the scope holds, with their keys.
+ * The rows of a delta page that differ from the copies the scope holds, with their keys
+ * and the texts they were compared by (written as they are: not stringified again).
  * A delta asks again for rows stamped a little before its marks (pass-urls.ts,
  * `overlapMs`), so every delta of every list read a few rows it had already. Written
  * again, they moved each list's revision, and with it its count and its stored columns:
@@ -221,8 +226,8 @@ export const RECENT_CHUNKS = 8;
  * and no copy of it was written on its own (the newest chunk holding a key holds its
  * current copy among the chunks). Any other row is written, as before.
  */
-export async function changedRows(db: OutpostDb, scope: ScopeKey, keys: readonly string[], rows: readonly Record<string, unknown>[]): Promise<{ keys: readonly string[]; rows: readonly Record<string, unknown>[] }> {
-  if (rows.length === 0) return { keys, rows };
+export async function changedRows(db: OutpostDb, scope: ScopeKey, keys: readonly string[], rows: readonly Record<string, unknown>[]): Promise<ChangedRows> {
+  if (rows.length === 0) return { keys, rows, texts: [] };
   const id = scopeId(scope);
   const newest = await db.chunkHeads.where('[scope+chunk]').between(...scopeRange(id)).reverse().limit(RECENT_CHUNKS).toArray();
   // The edge holds current copies as of its sweep: usable while every chunk written since is among the newest read.
@@ -235,15 +240,17 @@ export async function changedRows(db: OutpostDb, scope: ScopeKey, keys: readonly
   const single = new Set((await db.overlay.bulkGet(keys.map((key) => [id, key] as [number, string]))).flatMap((entry) => (entry ? [entry.key] : [])));
   const places = keys.map((key) => (single.has(key) ? undefined : live.get(key)));
   const bodies = await chunkRows(db, scope, places.flatMap((p) => (p?.in === 'chunk' ? [p.chunk] : [])));
-  const out: { keys: string[]; rows: Record<string, unknown>[] } = { keys: [], rows: [] };
+  const out: { keys: string[]; rows: Record<string, unknown>[]; texts: string[] } = { keys: [], rows: [], texts: [] };
   rows.forEach((row, i) => {
     const place = places[i];
     const stored = place?.in === 'chunk' ? bodies.get(place.chunk)?.raw(place.index) : undefined;
-    if (typeof stored === 'string' && stored === JSON.stringify(row)) return;
+    const text = JSON.stringify(row);
+    if (typeof stored === 'string' && stored === text) return;
     out.keys.push(keys[i]!);
     out.rows.push(row);
+    out.texts.push(text);
   });
-  return out.rows.length === rows.length ? { keys, rows } : out;
+  return out.rows.length === rows.length ? { keys, rows, texts: out.texts } : out;
 }
 
 /**
@@ -252,8 +259,8 @@ export async function changedRows(db: OutpostDb, scope: ScopeKey, keys: readonly
  * @returns the last chunk's number (none when no row was written).
  */
 export async function appendPage(db: OutpostDb, scope: ScopeKey, table: string, pass: string, delta: boolean, keys: readonly string[], rows: readonly Record<string, unknown>[]): Promise<number | undefined> {
-  const changed = delta ? await changedRows(db, scope, keys, rows) : { keys, rows };
-  const last = await appendChunk(db, scope, table, pass, changed.keys, changed.rows);
+  const changed = delta ? await changedRows(db, scope, keys, rows) : { keys, rows, texts: undefined };
+  const last = await appendChunk(db, scope, table, pass, changed.keys, changed.rows, changed.texts);
   storedAs(rows, changed.rows);
   return last;
 }

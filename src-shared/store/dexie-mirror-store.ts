@@ -1,10 +1,10 @@
 import { endpoints, rowKey } from '../api/index.js';
-import { appendPage, chunkTables, clearChunks, countScope, dropScope, noteLastSeq, putLocal, storedPageOf, sweepScope } from './chunk-writes.js';
+import { appendPage, clearChunks, countScope, dropScope, noteLastSeq, putLocal, storedPageOf, sweepScope } from './chunk-writes.js';
 import type { MirrorStore } from './mirror-store.js';
 import { pageRows } from './page-rows.js';
 import { quarantineKeyOf, staleQuarantineIds } from './quarantine-keys.js';
 import { readScopeRows } from './row-source.js';
-import { scopeRange } from './scope-views.js';
+import { scopeRange, tablesOf } from './scope-views.js';
 import type { OutpostDb } from './schema.js';
 import { scopeId } from './scope-key.js';
 
@@ -20,7 +20,7 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
       const rows = pageRows(given);
       let last: number | undefined;
       let written = 0;
-      await db.transaction('rw', [...chunkTables(db), db.quarantine, db.scopes], async () => {
+      await db.transaction('rw', [...tablesOf(db), db.quarantine, db.scopes], async () => {
         const keys = rows.map((row) => rowKey(def, row));
         // A delta writes only the rows that changed: those it read again unchanged would move the list's revision.
         last = await appendPage(db, scope, def.table, pass, state.pass?.mode === 'delta', keys, rows);
@@ -44,7 +44,7 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
       let deleted = 0;
       let rowCount = 0;
       let seq: number | undefined;
-      await db.transaction('rw', [...chunkTables(db), db.scopes], async () => {
+      await db.transaction('rw', [...tablesOf(db), db.scopes], async () => {
         if (sweep) ({ deleted, rowCount, seq } = await sweepScope(db, scope, pass));
         else rowCount = await countScope(db, scope);
         await db.scopes.put({ ...state, rowCount });
@@ -55,7 +55,7 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
 
     async putRow({ endpoint, scope, row }) {
       const def = endpoints[endpoint];
-      await db.transaction('rw', chunkTables(db), () => putLocal(db, { scope, table: def.table, key: rowKey(def, row), row }));
+      await db.transaction('rw', tablesOf(db), () => putLocal(db, { scope, table: def.table, key: rowKey(def, row), row }));
     },
 
     getScopes: () => db.scopes.toArray(),
@@ -65,7 +65,7 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
     },
 
     async removeScopes(scopes) {
-      await db.transaction('rw', [...chunkTables(db), db.scopes, db.quarantine, db.listCaches], async () => {
+      await db.transaction('rw', [...tablesOf(db), db.scopes, db.quarantine, db.listCaches], async () => {
         for (const scope of scopes) {
           await dropScope(db, scope);
           // What the list screens derived from the scope goes with it.
@@ -89,7 +89,7 @@ export function createDexieMirrorStore(db: OutpostDb): MirrorStore {
     },
 
     async clearMirror() {
-      await db.transaction('rw', [...chunkTables(db), db.scopes, db.quarantine, db.listCaches], async () => {
+      await db.transaction('rw', [...tablesOf(db), db.scopes, db.quarantine, db.listCaches], async () => {
         await clearChunks(db);
         await db.listCaches.clear();
         await db.scopes.clear();

@@ -15,7 +15,7 @@ type Row = Record<string, unknown>;
 
 /** Every key of a scope in a `[scope+…]` index (chunks, overlay, list caches). */
 export const scopeRange = (id: number) => [[id, Dexie.minKey], [id, Dexie.maxKey]] as const;
-/** The tables a read of the mirror spans, for one read transaction. */
+/** The tables of the chunked mirror: a read of it spans them in one read transaction, a write in one read-write one. */
 export const tablesOf = (db: OutpostDb) => [db.chunkHeads, db.chunkBodies, db.overlay, db.revisions];
 
 /** A scope's change version: its last write sequence number (0 before any write). */
