@@ -1,3 +1,9 @@
+/**
+ * The writes of the chunked mirror, for the two writers (the mirror store and the
+ * outbox store). Each runs inside the caller's transaction, which must include
+ * the chunked mirror's tables (scope-views.ts, `tablesOf`).
+ */
+
 import { Dexie } from 'dexie';
 import { countLive, planSweep, resolveScope, type SweepPlan } from './chunk-resolve.js';
 import type { ChunkBody, ChunkHead, OverlayEntry, ScopeRevision } from './records.js';
@@ -6,12 +12,6 @@ import { DELTA_OVERLAP_MS } from './scope-sync.js';
 import type { OutpostDb } from './schema.js';
 import { scopeId, type ScopeKey } from './scope-key.js';
 import { chunkRows, scopeRange } from './scope-views.js';
-
-/**
- * The writes of the chunked mirror, for the two writers (the mirror store and the
- * outbox store). Each runs inside the caller's transaction, which must include
- * the chunked mirror's tables (scope-views.ts, `tablesOf`).
- */
 
 /**
  * The scope's chunk heads without their columns, oldest first. The writes need keys and
@@ -208,7 +208,7 @@ function edgeFinder(): { look: (head: ChunkHead) => void; edge: (heads: readonly
 export const RECENT_CHUNKS = 8;
 
 /** Rows to write, with their keys and their JSON texts (a chunk's bodies). */
-export interface ChangedRows {
+interface ChangedRows {
   readonly keys: readonly string[];
   readonly rows: readonly Record<string, unknown>[];
   readonly texts: readonly string[];
@@ -250,7 +250,8 @@ export async function changedRows(db: OutpostDb, scope: ScopeKey, keys: readonly
     out.rows.push(row);
     out.texts.push(text);
   });
-  return out.rows.length === rows.length ? { keys, rows, texts: out.texts } : out;
+  // Every row changed: the page's own arrays, which `storedAs` knows the page by.
+  return out.rows.length === rows.length ? { ...out, keys, rows } : out;
 }
 
 /**
