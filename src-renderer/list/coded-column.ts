@@ -100,8 +100,11 @@ export class CodedColumn {
     this.codes = grown;
   }
 
-  /** Sets the values of some slots, in order (a later write of a slot wins). */
-  assign(slots: ArrayLike<number>, values: readonly IndexKey[], slotCount: number): void {
+  /**
+   * Sets the values of some slots, in order (a later write of a slot wins).
+   * @returns whether the column changed: a new value in the dictionary, or a slot's code.
+   */
+  assign(slots: ArrayLike<number>, values: readonly IndexKey[], slotCount: number): boolean {
     this.reserve(slotCount);
     const newNums = new Set<number>();
     const newStrs = new Set<string>();
@@ -110,8 +113,15 @@ export class CodedColumn {
       if (typeof v === 'number') newNums.add(v);
       else newStrs.add(v);
     }
-    if (newNums.size > 0 || newStrs.size > 0) this.merge(newNums, newStrs, slotCount);
-    for (let i = 0; i < slots.length; i++) this.codes[slots[i]!] = this.codeOf(values[i]!);
+    const merged = newNums.size > 0 || newStrs.size > 0;
+    if (merged) this.merge(newNums, newStrs, slotCount);
+    let changed = merged;
+    for (let i = 0; i < slots.length; i++) {
+      const code = this.codeOf(values[i]!);
+      changed ||= this.codes[slots[i]!] !== code;
+      this.codes[slots[i]!] = code;
+    }
+    return changed;
   }
 
   /**

@@ -30,9 +30,21 @@ export interface ColumnsBase {
   readonly chunks: Float64Array;
   readonly passes: readonly string[];
   readonly local: readonly (readonly [number, OverlayEntry])[];
+  /**
+   * The revision each other part answers, the base's own or an older one: a part that
+   * did not change since it was stored is not stored again (a delta that changed one row
+   * of a million-row list stored every part of it again, the keys' text alone ~70 MB).
+   * Absent from bases stored before: every part then answers the base's revision, and
+   * the write times are in the keys' part.
+   */
+  readonly parts?: Readonly<Record<string, number>>;
 }
 
-/** Part 'keys': one text of every key, where each slot's key ends in it, and the write each slot's copy came from. */
+/**
+ * The keys as read: one text of every key and where each slot's key ends in it (part
+ * 'keys', which changes only when a key is added), and the write each slot's copy came
+ * from (part 'written', which every write changes; in 'keys' in bases stored before).
+ */
 export interface ColumnsKeys {
   readonly keyText: string;
   readonly keyEnds: Uint32Array;
@@ -45,6 +57,20 @@ export interface ColumnsSnapshot {
   readonly keys: ColumnsKeys;
   readonly fields: Readonly<Record<string, CodedColumnData>>;
   readonly zones: Readonly<Record<string, ZonesData>>;
+}
+
+/**
+ * What a store writes of a list's columns: the base, and each other part that changed
+ * since its stored copy (all of them the first time); `kept` names the parts left as
+ * they are stored, with the revision each answers.
+ */
+export interface ColumnsToStore {
+  readonly base: ColumnsBase;
+  readonly keys?: Omit<ColumnsKeys, 'writtenAt'>;
+  readonly writtenAt?: Float64Array;
+  readonly fields: Readonly<Record<string, CodedColumnData>>;
+  readonly zones: Readonly<Record<string, ZonesData>>;
+  readonly kept: Readonly<Record<string, number>>;
 }
 
 /** A base as read: its places as runs where they were stored so (read where they are), as an array otherwise. */
@@ -61,5 +87,6 @@ export interface StoredColumns {
 }
 
 export const KEYS_PART = 'keys';
+export const WRITTEN_PART = 'written';
 export const fieldPart = (field: string) => `field:${field}`;
 export const zonePart = (field: string) => `zone:${field}`;

@@ -1,19 +1,21 @@
 import { scopeId, scopeRange, scopeRevision, type OutpostDb } from '../../src-shared/store/index.js';
 import type { EngineQuery, WindowAnswer, WindowEntry } from './list-engine.js';
-import { fieldPart, KEYS_PART, zonePart, type ColumnsBase, type ColumnsKeys, type ColumnsSnapshot, type ReadBase, type StoredColumns } from './columns-snapshot.js';
+import { fieldPart, KEYS_PART, WRITTEN_PART, zonePart, type ColumnsBase, type ColumnsKeys, type ColumnsSnapshot, type ReadBase, type StoredColumns } from './columns-snapshot.js';
 import type { CodedColumnData } from './coded-column.js';
 import type { ZonesData } from './chunk-zones.js';
 import { decodeGently, packInts, packRuns, packSorted, Runs, sortedDecode, unpackFloats, unpackSorted, unpackUnsigned, unsignedDecode, type PackedInts, type PackedRuns, type PackedSorted } from './packed-ints.js';
 import type { ScopeColumns } from './scope-columns.js';
-import { dropStalePieces, joinPieces, PIECE_BYTES, piecedRecords, type ReadGently } from './stored-pieces.js';
+import { dropStalePieces, isPieceName, joinPieces, PIECE_BYTES, piecedRecords, type ReadGently } from './stored-pieces.js';
 
 /**
  * What the list worker keeps of a list between sessions (`listCaches`, schema
  * version 5): its columns (restored and caught up by deltas on the next open; in
- * parts, columns-snapshot.ts: the base 'columns', 'keys', one 'field:<name>' per
- * field, one 'zone:<name>' per numeric field) and the first rows of its default order with their text ('first', so a list
- * opened again shows rows before its columns are read). Both name the revision they
- * answer; a record older than the scope's last removal is never used.
+ * parts, columns-snapshot.ts: the base 'columns', 'keys', 'written', one
+ * 'field:<name>' per field, one 'zone:<name>' per numeric field) and the first rows of
+ * its default order with their text ('first', so a list opened again shows rows before
+ * its columns are read). Each names the revision it answers (a part the base's, or the
+ * older one the base names for it); a record older than the scope's last removal is
+ * never used.
  */
 
 /** The first rows of a list's default order, as a window answer, at revision `seq`. */
@@ -41,7 +43,8 @@ export const FIRST_ROWS = 100;
  * as bases stored before runs have them).
  */
 type StoredBase = Omit<ColumnsBase, 'place'> & { readonly place: Float64Array | PackedInts | PackedRuns };
-type StoredKeys = Omit<ColumnsKeys, 'writtenAt'> & { readonly writtenAt: Float64Array | PackedInts };
+/** The keys' part; the write times are a part of their own ('written') but in bases stored before. */
+type StoredKeys = Omit<ColumnsKeys, 'writtenAt'> & { readonly writtenAt?: Float64Array | PackedInts };
 type StoredField = Omit<CodedColumnData, 'nums' | 'codes'> & { readonly nums: Float64Array | PackedSorted; readonly codes: CodedColumnData['codes'] | PackedInts };
 
 const isPacked = (value: object): value is PackedInts | PackedSorted | PackedRuns => 'packed' in value;
@@ -57,11 +60,8 @@ function baseOf(stored: StoredBase): ReadBase {
   const { keyOrder: _, ...base } = stored as StoredBase & { keyOrder?: unknown };
   return { ...base, place: isRuns(stored.place) ? new Runs(stored.place) : unpackedFloats(stored.place) };
 }
-function storedKeys(keys: ColumnsKeys): StoredKeys {
-  return { ...keys, writtenAt: packedFloats(keys.writtenAt) };
-}
-function keysOf(stored: StoredKeys): ColumnsKeys {
-  return { ...stored, writtenAt: unpackedFloats(stored.writtenAt) };
+function keysOf(stored: StoredKeys, writtenAt: Float64Array | PackedInts | undefined = stored.writtenAt): ColumnsKeys | null {
+  return writtenAt ? { keyText: stored.keyText, keyEnds: stored.keyEnds, writtenAt: unpackedFloats(writtenAt) } : null;
 }
 /** A field's codes past 65,536 values take four bytes in memory, three when stored (up to 16,777,216). */
 function storedField(field: CodedColumnData): StoredField {
@@ -100,15 +100,22 @@ export async function loadColumns(db: OutpostDb, scope: number): Promise<StoredC
   const [record, revision] = await Promise.all([db.listCaches.get([scope, 'columns']), db.revisions.get(scope)]);
   const stored = record?.value as StoredBase | undefined;
   if (!record || stored?.layout !== 'parts' || (revision?.resetAt ?? 0) > record.seq) return null;
+  // The revision each part answers: the base's own, or the older one it names.
+  const seqOf = (name: string) => stored.parts?.[name] ?? record.seq;
   const part = async <T, U>(name: string, read: (stored: T) => U | Promise<U>, gently?: ReadGently): Promise<U | null> => {
     const found = await db.listCaches.get([scope, name]);
-    if (found?.seq !== record.seq) return null;
+    if (found === undefined || found.seq !== seqOf(name)) return null;
     const value = await joinPieces(db, scope, name, found, gently);
     return value === null ? null : read(value as T);
   };
+  const keys = async (): Promise<ColumnsKeys | null> => {
+    if (!stored.parts) return part(KEYS_PART, (value: StoredKeys) => keysOf(value));
+    const [value, writtenAt] = await Promise.all([part(KEYS_PART, (v: StoredKeys) => v), part(WRITTEN_PART, (v: Float64Array | PackedInts) => v)]);
+    return value && writtenAt ? keysOf(value, writtenAt) : null;
+  };
   return {
     base: baseOf(stored),
-    keys: () => part(KEYS_PART, keysOf),
+    keys,
     field: (name, gently) => part(fieldPart(name), (stored: StoredField) => fieldOf(stored, gently?.pause), gently),
     zones: (name) => part(zonePart(name), (stored: ZonesData) => stored),
   };
@@ -121,7 +128,7 @@ export async function loadColumns(db: OutpostDb, scope: number): Promise<StoredC
 export function storedInMemory(snapshot: ColumnsSnapshot): StoredColumns {
   return {
     base: baseOf(storedBase(snapshot.base)),
-    keys: async () => keysOf(storedKeys(snapshot.keys)),
+    keys: async () => keysOf(snapshot.keys, packedFloats(snapshot.keys.writtenAt)),
     field: async (name, gently) => {
       const data = snapshot.fields[name];
       return data ? fieldOf(storedField(data), gently?.pause) : null;
@@ -202,24 +209,29 @@ export async function storedFirstWindow(db: OutpostDb, query: EngineQuery, offse
 }
 
 /**
- * Stores a list's columns (every part read first, see ScopeColumns.ensure) and first
- * window, all at the columns' revision. The keys' and the fields' large arrays are kept
- * in pieces of `pieceBytes` (stored-pieces.ts); the base, which every query of a list
- * opened again reads first, is one record.
+ * Stores a list's columns (the parts {@link ScopeColumns.needToStore} names read first)
+ * and first window, at the columns' revision: the base, the chunk zones, the first
+ * window, and each other part that changed since it was stored (ScopeColumns.toStore);
+ * the base names the revision each part answers. The keys' and the fields' large
+ * arrays are kept in pieces of `pieceBytes` (stored-pieces.ts); the base, which every
+ * query of a list opened again reads first, is one record.
  */
 export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, first: FirstWindow, pieceBytes = PIECE_BYTES): Promise<void> {
   const scope = scopeId(columns.scope);
-  const seq = columns.seq;
-  const { base, keys, fields, zones } = columns.snapshot();
+  const mark = columns.storeMark();
+  const seq = mark.seq;
+  const { base, keys, writtenAt, fields, zones, kept } = columns.toStore();
   const stored = Object.entries(fields).map(([field, value]) => [field, storedField(value)] as const);
-  const partBytes = Object.fromEntries(stored.map(([field, value]) => [field, partBytesOf(value)]));
-  const records = [
-    { scope, part: 'columns', seq, value: storedBase({ ...base, partBytes }) },
-    ...piecedRecords(scope, KEYS_PART, seq, storedKeys(keys), pieceBytes),
+  const partBytes = { ...columns.partBytes, ...Object.fromEntries(stored.map(([field, value]) => [field, partBytesOf(value)])) };
+  const written = [
+    ...(keys ? piecedRecords(scope, KEYS_PART, seq, keys, pieceBytes) : []),
+    ...(writtenAt ? piecedRecords(scope, WRITTEN_PART, seq, packedFloats(writtenAt), pieceBytes) : []),
     ...stored.flatMap(([field, value]) => piecedRecords(scope, fieldPart(field), seq, value, pieceBytes)),
     ...Object.entries(zones).flatMap(([field, value]) => piecedRecords(scope, zonePart(field), seq, value, pieceBytes)),
-    { scope, part: 'first', seq, value: first },
   ];
+  const wholeParts = written.filter((record) => !isPieceName(record.part)).map((record) => record.part);
+  const parts = { ...kept, ...Object.fromEntries(wholeParts.map((part) => [part, seq])) };
+  const records = [{ scope, part: 'columns', seq, value: storedBase({ ...base, partBytes, parts }) }, ...written, { scope, part: 'first', seq, value: first }];
   const resetAt = async () => (await db.revisions.get(scope))?.resetAt ?? 0;
   // Rows removed while the copy was taken: it would be thrown away on the next open.
   if ((await resetAt()) > seq) return;
@@ -228,7 +240,8 @@ export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, firs
   // written (a delta that changed one row of the million-row list, and the mirror).
   await db.transaction('rw', db.listCaches, async () => {
     await db.listCaches.bulkPut(records);
-    await dropStalePieces(db, scope, new Set(records.map((r) => r.part)));
+    // The pieces of the parts left as they are stay with them.
+    await dropStalePieces(db, scope, new Set(records.map((r) => r.part)), new Set(Object.keys(kept)));
   });
   // Rows removed (or the mirror cleared) between that look and the write: the removal
   // deleted the list's copy before this one was written, which is never read (older than
@@ -238,5 +251,5 @@ export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, firs
     await db.listCaches.where('[scope+part]').between(...scopeRange(scope)).filter((record) => record.seq < removedAt).delete();
     return;
   }
-  columns.storedSeq = seq;
+  columns.noteStored(mark, Object.fromEntries(wholeParts.map((part) => [part, seq])), partBytes);
 }

@@ -257,10 +257,14 @@ export function inProcessEngine(db: OutpostDb, options: EngineOptions = {}): Lis
 
   const store = async (columns: ScopeColumns) => {
     if (columns.storedSeq === columns.seq) return;
-    await columns.ensure(db, { fields: columns.fields, keys: true });
-    const query = defaultQuery(columns);
-    const { total, entries } = await windowOf(db, columns, query, 0, FIRST_ROWS);
-    const first: FirstWindow = { endpoint: query.endpoint, field: query.field, descending: query.descending, total, entries, ties: 'slot' };
+    let first: FirstWindow;
+    do {
+      await columns.ensure(db, columns.needToStore());
+      const query = defaultQuery(columns);
+      const { total, entries } = await windowOf(db, columns, query, 0, FIRST_ROWS);
+      first = { endpoint: query.endpoint, field: query.field, descending: query.descending, total, entries, ties: 'slot' };
+      // A change while the first rows were read (a key added) can leave a part to write unread: read it, and the rows again.
+    } while (!columns.holds(columns.needToStore()));
     await storeListCaches(db, columns, first);
     storedAt.set(columns.scope, Date.now());
   };

@@ -1,7 +1,7 @@
 import { indexedFields, type EndpointDef } from '../../src-shared/api/index.js';
 import { changesSince, encodeIndexKey, readBodies, type IndexKey, type OutpostDb, type OverlayEntry } from '../../src-shared/store/index.js';
 import { CodedColumn, type CodedColumnData } from './coded-column.js';
-import type { ColumnsKeys, ColumnsSnapshot, StoredColumns } from './columns-snapshot.js';
+import { fieldPart, KEYS_PART, WRITTEN_PART, type ColumnsBase, type ColumnsKeys, type ColumnsSnapshot, type ColumnsToStore, type StoredColumns } from './columns-snapshot.js';
 import type { Runs } from './packed-ints.js';
 import { FieldZones, zonedFields, zonesOfSlots } from './chunk-zones.js';
 import { lookAgainSoon, nextTurn } from '../lib/next-turn.js';
@@ -52,6 +52,16 @@ export class ScopeColumns {
   readonly fields: readonly string[];
   /** The revision of the stored copy these columns were restored from or last written to. */
   storedSeq: number | null = null;
+  /**
+   * The stored parts (keys, write times, fields) that still hold what these columns
+   * hold, with the revision each was stored at: a store writes the others only. A part
+   * leaves when it changes (a field when a write gives a slot another value, the keys
+   * and every field when a slot is added, the write times with any write); every part
+   * leaves when the columns start over.
+   */
+  private storedParts = new Map<string, number>();
+  /** What each field's stored part costs to read (ColumnsBase's `partBytes`), kept for the parts a store leaves as they are. */
+  partBytes: Readonly<Record<string, number>> = {};
   /** Every slot's key; null while a restored copy has not read them. */
   private keyList: string[] | null = [];
   private writtenAt: Float64Array = new Float64Array(0);
@@ -221,11 +231,11 @@ export class ScopeColumns {
     return unread.sort((a, b) => cost(b) - cost(a));
   }
 
-  /** A field's column with the writes not yet set on it. */
+  /** A field's column with the writes not yet set on it (its stored part no longer holds it when they change a value). */
   private caughtUp(field: string, column: CodedColumn): CodedColumn {
     const writes = this.unapplied.get(field);
     this.unapplied.delete(field);
-    if (writes) column.assign(writes.slots, writes.values, this.count);
+    if (writes && column.assign(writes.slots, writes.values, this.count)) this.storedParts.delete(fieldPart(field));
     return column;
   }
 
@@ -318,6 +328,7 @@ export class ScopeColumns {
     this.generation++;
     this.parts = null;
     this.storedSeq = null;
+    this.storedParts.clear();
     this.partsLost = false;
     this.count = 0;
     this.keyList = [];
@@ -354,6 +365,8 @@ export class ScopeColumns {
       if (where === GONE) return;
       slot = this.count++;
       index.set(key, slot);
+      // Every part holds a value a slot: none stored holds this one.
+      this.storedParts.clear();
       this.keyList!.push(key);
       this.place = grow(this.place, this.count, (n) => new Float64Array(n));
       this.writtenAt = grow(this.writtenAt, this.count, (n) => new Float64Array(n));
@@ -366,6 +379,7 @@ export class ScopeColumns {
     if (was !== GONE && where === GONE) this.liveRows--;
     this.place[slot] = where;
     this.writtenAt[slot] = seq;
+    this.storedParts.delete(WRITTEN_PART);
     if (where === LOCAL && entry) this.local.set(slot, entry);
     else this.local.delete(slot);
     if (!encode) return;
@@ -444,37 +458,94 @@ export class ScopeColumns {
     return mask;
   }
 
-  /** The columns as stored: copies, so the live ones may change while they are written (every part read first, see {@link ensure}). */
+  /** The parts a store reads first ({@link ensure}): those it writes, and the numeric fields, whose chunk zones it works out again. */
+  needToStore(): { readonly fields: readonly string[]; readonly keys: boolean } {
+    const stored = (part: string) => this.storedParts.has(part);
+    return {
+      keys: !stored(KEYS_PART) || !stored(WRITTEN_PART),
+      fields: this.fields.filter((field) => !stored(fieldPart(field)) || this.unapplied.has(field) || this.zoned.includes(field)),
+    };
+  }
+
+  /** Whether the parts `need` names are read (and so {@link toStore} may be taken). */
+  holds(need: { readonly fields?: readonly (string | null)[]; readonly keys?: boolean }): boolean {
+    return (!need.keys || this.keyList !== null) && (need.fields ?? []).every((field) => field === null || this.columns.has(field));
+  }
+
+  /**
+   * What a store writes ({@link ColumnsToStore}): the base, the chunk zones, and the
+   * parts that changed since they were stored, as copies, so the live ones may change
+   * while they are written (the parts {@link needToStore} names read first).
+   */
+  toStore(): ColumnsToStore {
+    return this.parted(this.storedParts);
+  }
+
+  /** The columns whole, as {@link toStore} writes them the first time (every part read first, see {@link ensure}). */
   snapshot(): ColumnsSnapshot {
+    const { base, keys, writtenAt, fields, zones } = this.parted(new Map());
+    return { base, keys: { ...keys!, writtenAt: writtenAt! }, fields, zones };
+  }
+
+  private parted(kept: ReadonlyMap<string, number>): ColumnsToStore {
     const n = this.count;
-    const keys = this.keys;
-    const keyEnds = new Uint32Array(n);
-    let end = 0;
-    for (let slot = 0; slot < n; slot++) keyEnds[slot] = end += keys[slot]!.length;
+    let keys: ColumnsToStore['keys'];
+    if (!kept.has(KEYS_PART)) {
+      const list = this.keys;
+      const keyEnds = new Uint32Array(n);
+      let end = 0;
+      for (let slot = 0; slot < n; slot++) keyEnds[slot] = end += list[slot]!.length;
+      keys = { keyText: list.slice(0, n).join(''), keyEnds };
+    }
     const fields: Record<string, CodedColumnData> = {};
-    for (const field of this.fields) fields[field] = this.columns.get(field)!.data(n);
+    for (const field of this.fields) if (!kept.has(fieldPart(field))) fields[field] = this.columns.get(field)!.data(n);
     const chunks = Float64Array.from(this.chunkPass.keys());
     const place = this.place;
     const zones = zonesOfSlots(this.zoned, chunks, n, (slot) => (place[slot]! < 0 ? -1 : Math.floor(place[slot]! / SLOT)), (field) => {
       const column = this.columns.get(field)!;
       return (slot) => column.value(column.codes[slot]!);
     });
+    const base: ColumnsBase = {
+      layout: 'parts',
+      endpoint: this.endpoint.id,
+      seq: this.seq,
+      live: this.liveRows,
+      place: place.slice(0, n),
+      fields: this.fields,
+      chunks,
+      passes: [...this.chunkPass.values()],
+      local: [...this.local],
+    };
     return {
-      base: {
-        layout: 'parts',
-        endpoint: this.endpoint.id,
-        seq: this.seq,
-        live: this.liveRows,
-        place: this.place.slice(0, n),
-        fields: this.fields,
-        chunks,
-        passes: [...this.chunkPass.values()],
-        local: [...this.local],
-      },
-      keys: { keyText: keys.slice(0, n).join(''), keyEnds, writtenAt: this.writtenAt.slice(0, n) },
+      base,
+      ...(keys ? { keys } : {}),
+      ...(kept.has(WRITTEN_PART) ? {} : { writtenAt: this.writtenAt.slice(0, n) }),
       fields,
       zones,
+      kept: Object.fromEntries(kept),
     };
+  }
+
+  /** Whether a store may leave a part as it is stored: the keys, the write times and the fields (the chunk zones, worked out again, are written every time). */
+  private keepable(part: string): boolean {
+    return part === KEYS_PART || part === WRITTEN_PART || this.fields.some((field) => fieldPart(field) === part);
+  }
+
+  /** Which stored copy the columns answer now: a mark to hand back to {@link noteStored}. */
+  storeMark(): { readonly seq: number; readonly generation: number } {
+    return { seq: this.seq, generation: this.generation };
+  }
+
+  /**
+   * Notes a store of {@link toStore}'s parts, taken at `mark`, with the revision each
+   * part written answers and what each field's part costs to read. Changed since (caught
+   * up, started over), the columns count nothing of it as stored but the revision.
+   */
+  noteStored(mark: { readonly seq: number; readonly generation: number }, written: Readonly<Record<string, number>>, partBytes: Readonly<Record<string, number>>): void {
+    this.storedSeq = mark.seq;
+    if (mark.seq !== this.seq || mark.generation !== this.generation) return;
+    for (const [part, seq] of Object.entries(written)) if (this.keepable(part)) this.storedParts.set(part, seq);
+    this.partBytes = partBytes;
   }
 
   /** Columns from their stored base (then caught up with {@link sync}), the other parts read on demand; null when it does not fit the list. */
@@ -492,6 +563,10 @@ export class ScopeColumns {
     columns.slotIndex = null;
     columns.columns.clear();
     columns.parts = stored;
+    // A base stored before parts named their revisions: every part answers its own, the write times among the keys.
+    const parts = base.parts ?? Object.fromEntries([KEYS_PART, ...base.fields.map(fieldPart)].map((part) => [part, base.seq]));
+    for (const [part, seq] of Object.entries(parts)) if (columns.keepable(part)) columns.storedParts.set(part, seq);
+    columns.partBytes = base.partBytes ?? {};
     base.chunks.forEach((chunk, i) => columns.chunkPass.set(chunk, base.passes[i]!));
     columns.local = new Map(base.local);
     return columns;

@@ -17,8 +17,8 @@ import { userGroup } from '../helpers/rows.js';
 const scope = scopeKey('E20', {});
 const endpoint = endpoints.E20;
 const open = (indexedDB: IDBFactory) => openDatabase({ indexedDB, IDBKeyRange });
-/** Records a stored list takes: its columns' base, keys and fields, its numeric fields' chunk zones, and its first rows. */
-const STORED_PARTS = 3 + indexedFields(endpoint).length + zonedFields(endpoint, indexedFields(endpoint)).length;
+/** Records a stored list takes: its columns' base, keys, write times and fields, its numeric fields' chunk zones, and its first rows. */
+const STORED_PARTS = 4 + indexedFields(endpoint).length + zonedFields(endpoint, indexedFields(endpoint)).length;
 
 /** Every order and a few filters of a list, as keys. */
 function answers(columns: ScopeColumns): string[][] {
@@ -184,6 +184,120 @@ describe('stored list columns', () => {
     db.close();
   });
 
+  it('stored again after a change, write the parts it changed and leave the others as they are, which the base names at their own revision', async () => {
+    const indexedDB = new IDBFactory();
+    const db = open(indexedDB);
+    const id = scopeId(scope);
+    const revision = async () => (await db.revisions.get(id))!.seq;
+    const storedAt = async () => Object.fromEntries((await db.listCaches.where('[scope+part]').between([id, Dexie.minKey], [id, Dexie.maxKey]).toArray()).map((r) => [r.part, r.seq]));
+    /** Stores the list as a pass's end does (a new window each time: the columns come back from their stored copy and catch up). */
+    const passEnds = async () => {
+      await inProcessEngine(open(indexedDB), { store: true }).remember('E20', scope);
+      const at = await revision();
+      await vi.waitFor(async () => expect((await storedAt())['columns']).toBe(at));
+      return at;
+    };
+    await page(db, 'p1', Array.from({ length: 30 }, (_, i) => i), 'A');
+    const first = await passEnds();
+    const zones = zonedFields(endpoint, indexedFields(endpoint)).map((field) => `zone:${field}`);
+    const fieldParts = indexedFields(endpoint).map((field) => `field:${field}`);
+
+    // Row 3 renamed, as a delta brings it: its name, where its copy lives and when it was written change; nothing else.
+    await page(db, 'd1', [3], 'Z');
+    const renamed = await passEnds();
+    const parts = await storedAt();
+    const changed = ['columns', 'first', 'written', 'field:name', ...zones];
+    expect(Object.keys(parts).sort()).toEqual(['keys', ...changed, ...fieldParts.filter((part) => part !== 'field:name')].sort());
+    for (const [part, seq] of Object.entries(parts)) expect([part, seq]).toEqual([part, changed.includes(part) ? renamed : first]);
+    const base = (await db.listCaches.get([id, 'columns']))!.value as { parts: Record<string, number> };
+    expect(base.parts).toEqual(Object.fromEntries(Object.entries(parts).filter(([part]) => part !== 'columns' && part !== 'first')));
+
+    // A row written again unchanged (a new chunk): the fields stay, the places and write times do not.
+    await page(db, 'd2', [4], 'A');
+    const again = await passEnds();
+    expect(await storedAt()).toMatchObject({ keys: first, written: again, 'field:name': renamed, 'field:description': first, columns: again });
+
+    // A row added: every part holds a value a slot, all are written.
+    await page(db, 'd3', [31], 'A');
+    const added = await passEnds();
+    expect(new Set(Object.values(await storedAt()))).toEqual(new Set([added]));
+
+    // Read back in another window: the stored copy, not rebuilt, with the values of a list built from the chunks.
+    const other = open(indexedDB);
+    const restored = await columnsOf(other, endpoint, scope, loadColumns);
+    await restored.ensure(other, { fields: restored.fields, keys: true });
+    expect(restored.storedSeq).toBe(added);
+    expect(valuesByKey(restored)).toEqual(valuesByKey(await columnsOf(open(indexedDB), endpoint, scope)));
+    db.close();
+  });
+
+  it('stored before parts named their revisions are caught up and stored again without their keys: the write times go to a part of their own', async () => {
+    const indexedDB = new IDBFactory();
+    const db = open(indexedDB);
+    const id = scopeId(scope);
+    await page(db, 'p1', Array.from({ length: 30 }, (_, i) => i), 'A');
+    const built = await columnsOf(db, endpoint, scope);
+    const { base, keys, fields } = built.snapshot();
+    const seq = base.seq;
+    // As an earlier version stored them: no revisions in the base, the write times among the keys.
+    await db.listCaches.bulkPut([
+      { scope: id, part: 'columns', seq, value: base },
+      { scope: id, part: 'keys', seq, value: keys },
+      ...Object.entries(fields).map(([field, value]) => ({ scope: id, part: `field:${field}`, seq, value })),
+    ]);
+    await page(db, 'd1', [3], 'Z');
+    await inProcessEngine(open(indexedDB), { store: true }).remember('E20', scope);
+    const revision = (await db.revisions.get(id))!.seq;
+    await vi.waitFor(async () => expect((await db.listCaches.get([id, 'columns']))?.seq).toBe(revision));
+    expect((await db.listCaches.get([id, 'keys']))!.seq).toBe(seq);
+    expect((await db.listCaches.get([id, 'written']))!.seq).toBe(revision);
+
+    const other = open(indexedDB);
+    const restored = await columnsOf(other, endpoint, scope, loadColumns);
+    await restored.ensure(other, { fields: restored.fields, keys: true });
+    expect(restored.storedSeq).toBe(revision);
+    expect(valuesByKey(restored)).toEqual(valuesByKey(await columnsOf(open(indexedDB), endpoint, scope)));
+    db.close();
+  });
+
+  it('stored again after every change hold what columns built from the chunks hold, each part at the revision the base names', async () => {
+    const change = fc.oneof(
+      fc.record({ kind: fc.constant('page' as const), ids: fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 8 }), pass: fc.constantFrom('p1', 'p2'), name: fc.constantFrom('A', 'B') }),
+      fc.record({ kind: fc.constant('row' as const), id: fc.integer({ min: 0, max: 40 }), name: fc.constantFrom('Edited', 'A 1') }),
+      fc.record({ kind: fc.constant('sweep' as const), pass: fc.constantFrom('p1', 'p2') }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 20 }), fc.array(fc.array(change, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), async (firstIds, rounds) => {
+        const indexedDB = new IDBFactory();
+        const db = open(indexedDB);
+        const id = scopeId(scope);
+        const store = createDexieMirrorStore(db);
+        await page(db, 'p1', firstIds, 'A');
+        for (const batch of [[], ...rounds]) {
+          for (const c of batch) {
+            if (c.kind === 'page') await page(db, c.pass, c.ids, c.name);
+            else if (c.kind === 'row') await store.putRow({ endpoint: 'E20', scope, row: userGroup(c.id, { name: c.name }) });
+            else await store.finishPass({ endpoint: 'E20', scope, pass: c.pass, sweep: true, state: scopeState('E20', {}, 0) });
+          }
+          const revision = (await db.revisions.get(id))!.seq;
+          await inProcessEngine(open(indexedDB), { store: true }).remember('E20', scope);
+          await vi.waitFor(async () => expect((await db.listCaches.get([id, 'columns']))?.seq).toBe(revision));
+          const other = open(indexedDB);
+          const restored = await columnsOf(other, endpoint, scope, loadColumns);
+          await restored.ensure(other, { fields: restored.fields, keys: true });
+          // Put together from the stored parts, not built again from the chunks because a part answered another revision.
+          expect(restored.storedSeq).toBe(revision);
+          const fresh = await columnsOf(open(indexedDB), endpoint, scope);
+          expect(restored.size).toBe(fresh.size);
+          expect(valuesByKey(restored)).toEqual(valuesByKey(fresh));
+          other.close();
+        }
+        db.close();
+      }),
+      { numRuns: 25 },
+    );
+  });
+
   it('answer the first rows of a list opened again before its columns are read: only at their revision, never after rows were added, changed or removed', async () => {
     const indexedDB = new IDBFactory();
     const db = open(indexedDB);
@@ -321,14 +435,15 @@ describe('stored columns read in parts', () => {
     await page(db, 'p1', [3, 200], 'Z');
     const byName: EngineQuery = { ...filtered, residual: [] };
     expect(await engine.window(byName, 0, 40)).toEqual(await fresh(indexedDB, byName));
-    expect(partsRead().slice(before)).toEqual(['keys']);
+    // The keys, and the write of each slot's copy, a part of its own.
+    expect(partsRead().slice(before)).toEqual(['keys', 'written']);
 
     // Row 200 is new and row 3 changed: a field read now has both.
     const created: EngineQuery = { endpoint: 'E20', scope, field: 'creationDateTime', descending: true, residual: [{ field: 'name', op: 'gte', key: 'Z' }] };
     const answer = await engine.window(created, 0, null);
     expect(answer).toEqual(await fresh(indexedDB, created, null));
     expect(answer.total).toBe(2);
-    expect(partsRead().slice(before)).toEqual(['keys', 'field:creationDateTime']);
+    expect(partsRead().slice(before)).toEqual(['keys', 'written', 'field:creationDateTime']);
     db.close();
   });
 

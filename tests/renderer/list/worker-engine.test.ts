@@ -11,7 +11,7 @@ import { zonedFields } from '../../../src-renderer/list/chunk-zones.js';
 const scope = scopeKey('E20', {});
 const endpoint = endpoints.E20;
 const open = (indexedDB: IDBFactory) => openDatabase({ indexedDB, IDBKeyRange });
-const STORED_PARTS = 3 + indexedFields(endpoint).length + zonedFields(endpoint, indexedFields(endpoint)).length;
+const STORED_PARTS = 4 + indexedFields(endpoint).length + zonedFields(endpoint, indexedFields(endpoint)).length;
 
 /** The list's default order, which its stored first rows hold. */
 const defaultQuery: EngineQuery = { endpoint: 'E20', scope, field: endpoint.defaultSort?.replace(/^-/, '') ?? null, descending: endpoint.defaultSort?.startsWith('-') ?? false, residual: [] };
