@@ -40,6 +40,22 @@ function valuesByKey(columns: ScopeColumns): Record<string, unknown[]> {
   return out;
 }
 
+/**
+ * Reads the stored list back in another window, every part: it must be the stored copy
+ * at revision `seq` (put together from its parts, not built again from the chunks
+ * because a part answered another revision), with the values of a list built from the chunks.
+ */
+async function expectStoredCopy(indexedDB: IDBFactory, seq: number) {
+  const other = open(indexedDB);
+  const restored = await columnsOf(other, endpoint, scope, loadColumns);
+  await restored.ensure(other, { fields: restored.fields, keys: true });
+  expect(restored.storedSeq).toBe(seq);
+  const fresh = await columnsOf(open(indexedDB), endpoint, scope);
+  expect(restored.size).toBe(fresh.size);
+  expect(valuesByKey(restored)).toEqual(valuesByKey(fresh));
+  other.close();
+}
+
 async function page(db: OutpostDb, pass: string, ids: number[], name: string) {
   const rows = ids.map((i) => userGroup(i, { name: `${name} ${i % 7}`, lastModifiedDateTime: i % 3 ? null : `2025-03-0${(i % 9) + 1}T00:00:00Z` }));
   await createDexieMirrorStore(db).applyPage({ endpoint: 'E20', scope, pass, rows, quarantined: [], state: scopeState('E20', {}, rows.length) });
@@ -222,12 +238,7 @@ describe('stored list columns', () => {
     const added = await passEnds();
     expect(new Set(Object.values(await storedAt()))).toEqual(new Set([added]));
 
-    // Read back in another window: the stored copy, not rebuilt, with the values of a list built from the chunks.
-    const other = open(indexedDB);
-    const restored = await columnsOf(other, endpoint, scope, loadColumns);
-    await restored.ensure(other, { fields: restored.fields, keys: true });
-    expect(restored.storedSeq).toBe(added);
-    expect(valuesByKey(restored)).toEqual(valuesByKey(await columnsOf(open(indexedDB), endpoint, scope)));
+    await expectStoredCopy(indexedDB, added);
     db.close();
   });
 
@@ -252,11 +263,7 @@ describe('stored list columns', () => {
     expect((await db.listCaches.get([id, 'keys']))!.seq).toBe(seq);
     expect((await db.listCaches.get([id, 'written']))!.seq).toBe(revision);
 
-    const other = open(indexedDB);
-    const restored = await columnsOf(other, endpoint, scope, loadColumns);
-    await restored.ensure(other, { fields: restored.fields, keys: true });
-    expect(restored.storedSeq).toBe(revision);
-    expect(valuesByKey(restored)).toEqual(valuesByKey(await columnsOf(open(indexedDB), endpoint, scope)));
+    await expectStoredCopy(indexedDB, revision);
     db.close();
   });
 
@@ -282,15 +289,7 @@ describe('stored list columns', () => {
           const revision = (await db.revisions.get(id))!.seq;
           await inProcessEngine(open(indexedDB), { store: true }).remember('E20', scope);
           await vi.waitFor(async () => expect((await db.listCaches.get([id, 'columns']))?.seq).toBe(revision));
-          const other = open(indexedDB);
-          const restored = await columnsOf(other, endpoint, scope, loadColumns);
-          await restored.ensure(other, { fields: restored.fields, keys: true });
-          // Put together from the stored parts, not built again from the chunks because a part answered another revision.
-          expect(restored.storedSeq).toBe(revision);
-          const fresh = await columnsOf(open(indexedDB), endpoint, scope);
-          expect(restored.size).toBe(fresh.size);
-          expect(valuesByKey(restored)).toEqual(valuesByKey(fresh));
-          other.close();
+          await expectStoredCopy(indexedDB, revision);
         }
         db.close();
       }),
