@@ -229,8 +229,9 @@ export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, firs
     ...stored.flatMap(([field, value]) => piecedRecords(scope, fieldPart(field), seq, value, pieceBytes)),
     ...Object.entries(zones).flatMap(([field, value]) => piecedRecords(scope, zonePart(field), seq, value, pieceBytes)),
   ];
-  const wholeParts = written.filter((record) => !isPieceName(record.part)).map((record) => record.part);
-  const parts = { ...kept, ...Object.fromEntries(wholeParts.map((part) => [part, seq])) };
+  // The revision of each part written (its pieces go with it).
+  const writtenParts = Object.fromEntries(written.filter((record) => !isPieceName(record.part)).map((record) => [record.part, seq]));
+  const parts = { ...kept, ...writtenParts };
   const records = [{ scope, part: 'columns', seq, value: storedBase({ ...base, partBytes, parts }) }, ...written, { scope, part: 'first', seq, value: first }];
   const resetAt = async () => (await db.revisions.get(scope))?.resetAt ?? 0;
   // Rows removed while the copy was taken: it would be thrown away on the next open.
@@ -251,5 +252,5 @@ export async function storeListCaches(db: OutpostDb, columns: ScopeColumns, firs
     await db.listCaches.where('[scope+part]').between(...scopeRange(scope)).filter((record) => record.seq < removedAt).delete();
     return;
   }
-  columns.noteStored(mark, Object.fromEntries(wholeParts.map((part) => [part, seq])), partBytes);
+  columns.noteStored(mark, writtenParts, partBytes);
 }

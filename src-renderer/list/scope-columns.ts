@@ -60,7 +60,11 @@ export class ScopeColumns {
    * leaves when the columns start over.
    */
   private storedParts = new Map<string, number>();
-  /** What each field's stored part costs to read (ColumnsBase's `partBytes`), kept for the parts a store leaves as they are. */
+  /**
+   * What each field's stored part costs to read, as the stored base says (ColumnsBase's
+   * `partBytes`; empty for a base stored without it): the order of the read-ahead, and
+   * the cost of the parts a store leaves as they are.
+   */
   partBytes: Readonly<Record<string, number>> = {};
   /** Every slot's key; null while a restored copy has not read them. */
   private keyList: string[] | null = [];
@@ -224,11 +228,9 @@ export class ScopeColumns {
    * values a byte a row).
    */
   unreadFields(): string[] {
-    const unread = this.fields.filter((field) => !this.columns.has(field));
-    const bytes = this.parts?.base.partBytes;
-    if (!bytes) return unread;
-    const cost = (field: string) => bytes[field] ?? 0;
-    return unread.sort((a, b) => cost(b) - cost(a));
+    const cost = (field: string) => this.partBytes[field] ?? 0;
+    // A stable sort: fields of equal (or unknown) cost keep the catalogue's order.
+    return this.fields.filter((field) => !this.columns.has(field)).sort((a, b) => cost(b) - cost(a));
   }
 
   /** A field's column with the writes not yet set on it (its stored part no longer holds it when they change a value). */

@@ -157,11 +157,11 @@ export async function joinPieces(db: OutpostDb, scope: number, part: string, hea
 const partOfPiece = (piece: string) => piece.slice(0, piece.indexOf('#'));
 
 /**
- * Deletes a scope's pieces that `kept` does not name (a part stored again in fewer
+ * Deletes a scope's pieces that `written` does not name (a part stored again in fewer
  * pieces), but those of the parts `untouched` names (parts left as they were stored).
  */
-export async function dropStalePieces(db: OutpostDb, scope: number, kept: ReadonlySet<string>, untouched: ReadonlySet<string> = new Set()): Promise<void> {
+export async function dropStalePieces(db: OutpostDb, scope: number, written: ReadonlySet<string>, untouched: ReadonlySet<string> = new Set()): Promise<void> {
   const keys = await db.listCaches.where('[scope+part]').between(...scopeRange(scope)).primaryKeys();
-  const stale = keys.filter(([, part]) => isPieceName(part) && !kept.has(part) && !untouched.has(partOfPiece(part)));
+  const stale = keys.filter(([, part]) => isPieceName(part) && !written.has(part) && !untouched.has(partOfPiece(part)));
   if (stale.length > 0) await db.listCaches.bulkDelete(stale);
 }
